@@ -1,0 +1,1 @@
+"""Farkle rules engine: pure Python for CircuitPython, MicroPython and CPython."""
