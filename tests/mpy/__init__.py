@@ -1,0 +1,1 @@
+"""MicroPython test harness: see README.md here."""

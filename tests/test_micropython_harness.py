@@ -1,0 +1,189 @@
+"""The MicroPython harness really runs MicroPython and really hides what
+CircuitPython lacks; each check here fails if the harness stops doing so."""
+import pathlib
+
+import pytest
+
+from mpy import harness
+from mpy.harness import run_micropython
+
+# Statements that must fail on CircuitPython 10, hence under the harness.
+ABSENT = [
+    "import itertools", "import functools", "import abc", "import heapq",
+    "import operator", "import copy", "import typing", "import dataclasses",
+    "import enum", "import string", "import logging", "import types",
+    "import inspect", "import cmath", "import uctypes", "import platform",
+    "import js", "import utime", "import ucollections", "import urandom",
+    "import os.path", "from os import path",
+    "from collections import defaultdict", "from collections import Counter",
+    "import collections.defaultdict",
+    "from random import shuffle", "from random import sample",
+    "from random import choices", "from time import ticks_ms",
+    "from time import sleep_ms",
+]
+# Statements that must keep working (CircuitPython has these).
+PRESENT = [
+    "from collections import namedtuple, OrderedDict, deque",
+    "from random import seed, getrandbits, randrange, randint, choice, random, uniform",
+    "from time import monotonic, monotonic_ns, sleep, time",
+    "from os import listdir, getenv, urandom",
+    "import json, re, struct, io, errno, array, math, gc, micropython, sys",
+    "import binascii, zlib, asyncio",
+]
+
+PROBE = """
+for stmt in %r:
+    try:
+        exec(stmt)
+        print("OK", stmt)
+    except (ImportError, AttributeError) as e:
+        print("FAIL", stmt)
+"""
+
+
+@pytest.fixture(scope="module")
+def probe():
+    """One interpreter run for every statement: {statement: worked?}."""
+    result = run_micropython(PROBE % (ABSENT + PRESENT), mounts=()).check()
+    outcome = {}
+    for line in result.stdout.splitlines():
+        status, stmt = line.split(" ", 1)
+        outcome[stmt] = status == "OK"
+    assert set(outcome) == set(ABSENT + PRESENT), result.stdout
+    return outcome
+
+
+@pytest.mark.parametrize("stmt", ABSENT)
+def test_circuitpython_lacks(probe, stmt):
+    assert probe[stmt] is False, stmt + " works, but fails on CircuitPython"
+
+
+@pytest.mark.parametrize("stmt", PRESENT)
+def test_circuitpython_has(probe, stmt):
+    assert probe[stmt] is True, stmt + " fails, but works on CircuitPython"
+
+
+def test_runs_micropython_1_27():
+    result = run_micropython(
+        "import sys\nprint(sys.implementation.name, sys.implementation.version[:2])",
+        mounts=()).check()
+    assert result.stdout == "micropython (1, 27)\n"
+
+
+def test_hidden_import_error_names_the_module():
+    result = run_micropython("import itertools", mounts=())
+    assert result.returncode == 1
+    assert "ImportError: no module named 'itertools'" in result.stderr
+
+
+def test_wrapped_collections_work():
+    result = run_micropython(
+        "from collections import namedtuple, OrderedDict, deque\n"
+        "P = namedtuple('P', ('x', 'y'))\n"
+        "d = deque((), 4)\nd.append(P(1, 2))\n"
+        "o = OrderedDict()\no['b'] = 1\no['a'] = 2\n"
+        "print(d.popleft().y, list(o))", mounts=()).check()
+    assert result.stdout == "2 ['b', 'a']\n"
+
+
+def test_random_matches_circuitpython():
+    result = run_micropython(
+        "import random\nrandom.seed(1)\n"
+        "print(sorted(n for n in dir(random) if not n.startswith('_')))\n"
+        "print(0 <= random.getrandbits(32) < 2**32)\n"
+        "try:\n    random.getrandbits(33)\nexcept ValueError:\n    print('33 bits refused')",
+        mounts=()).check()
+    assert result.stdout.splitlines() == [
+        "['choice', 'getrandbits', 'randint', 'random', 'randrange', 'seed', 'uniform']",
+        "True", "33 bits refused"]
+
+
+def test_hide_option_removes_attribute_and_module():
+    ok = run_micropython("import os\nprint(len(os.urandom(4)))", mounts=()).check()
+    assert ok.stdout == "4\n"
+    gone = run_micropython("import os\nos.urandom(4)", mounts=(), hide=("os.urandom",))
+    assert gone.returncode == 1 and "AttributeError" in gone.stderr
+    gone = run_micropython("import json", mounts=(), hide=("json",))
+    assert gone.returncode == 1 and "no module named 'json'" in gone.stderr
+
+
+def test_runtime_error_fails_with_traceback():
+    result = run_micropython("def f():\n    raise ValueError('boom')\nf()\n", mounts=())
+    assert result.returncode == 1
+    assert "ValueError: boom" in result.stderr
+    with pytest.raises(AssertionError, match="boom"):
+        result.check()
+
+
+def test_syntax_error_fails():
+    result = run_micropython("print('before')\nx = (\n", mounts=())
+    assert result.returncode == 1
+    assert "SyntaxError" in result.stderr
+    assert result.stdout == ""  # the script never started
+
+
+@pytest.mark.parametrize("code, status", [
+    ("sys.exit()", 0), ("sys.exit(0)", 0), ("sys.exit(3)", 3), ("sys.exit('bye')", 1),
+])
+def test_sys_exit_status(code, status):
+    result = run_micropython("import sys\n" + code, mounts=())
+    assert result.returncode == status
+
+
+def test_output_is_streamed_in_order_with_partial_last_line():
+    result = run_micropython(
+        "import sys\nprint('a')\nsys.stderr.write('e\\n')\nprint('b', end='')", mounts=())
+    assert (result.returncode, result.stdout, result.stderr) == (0, "a\nb", "e\n")
+
+
+def test_gc_mem_alloc_is_readable():
+    result = run_micropython("import gc\nprint(gc.mem_alloc())", mounts=()).check()
+    assert int(result.stdout) > 0
+
+
+def test_mem_retained_measures_what_the_script_keeps():
+    small = run_micropython("x = 1", mounts=(), mem=True).check()
+    big = run_micropython("x = bytearray(50000)", mounts=(), mem=True).check()
+    garbage = run_micropython("for i in range(100):\n    x = bytearray(1000)",
+                              mounts=(), mem=True).check()
+    assert 0 < small.mem_retained < 20000
+    assert big.mem_retained - small.mem_retained >= 50000
+    assert garbage.mem_retained - small.mem_retained < 5000  # garbage is collected
+
+
+def test_mount_and_lib_make_packages_importable(tmp_path):
+    pkg = tmp_path / "dicepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from .faces import FACES\n")
+    (pkg / "faces.py").write_text("import board\nFACES = board.N\n")
+    lib = tmp_path / "fakelib"
+    lib.mkdir()
+    (lib / "board.py").write_text("N = 6\n")
+    script = tmp_path / "main.py"
+    script.write_text("import dicepkg\nprint(dicepkg.FACES)\n")
+    result = run_micropython(script, mounts=(pkg,), libs=(lib,)).check()
+    assert result.stdout == "6\n"
+
+
+def test_mounted_code_is_policed_too(tmp_path):
+    pkg = tmp_path / "badpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from itertools import combinations\n")
+    result = run_micropython("import badpkg", mounts=(pkg,))
+    assert result.returncode == 1
+    assert "no module named 'itertools'" in result.stderr
+
+
+def test_script_path_named_in_traceback(tmp_path):
+    script = tmp_path / "boom.py"
+    script.write_text("\n\n1 / 0\n")
+    result = run_micropython(script, mounts=())
+    assert result.returncode == 1
+    assert 'File "%s", line 3' % script in result.stderr
+    assert "ZeroDivisionError" in result.stderr
+
+
+def test_missing_npm_install_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(harness, "PACKAGE", pathlib.Path("/nonexistent"))
+    with pytest.raises(RuntimeError, match="npm ci"):
+        run_micropython("pass", mounts=())
