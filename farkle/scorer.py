@@ -1,0 +1,193 @@
+"""farkle.scorer: table-driven scoring of dice selections.
+
+At game start the rules are turned into two small tables, so scoring is a handful of look-ups:
+
+* ``face[f][c]``: the best points for ``c`` dice all showing ``f``, counted as singles and
+  n-of-a-kind sets (-1 where some of them cannot score);
+* ``patterns``: the whole-roll combinations (straights, three pairs, two triplets, four of a
+  kind + a pair, full house) keyed by their packed face counts.
+
+A selection scores either as the sum of its faces, or as one pattern plus (with six dice in
+a five-dice pattern) one single die. Counts are packed three bits per face in one small int.
+"""
+
+SHIFT = (0, 0, 3, 6, 9, 12, 15)  # bit offset of each face's count; index 0 unused
+ONE = (0, 1, 8, 64, 512, 4096, 32768)  # one die of each face, packed
+
+
+def pack(dice):
+    """The packed face counts of an iterable of faces."""
+    key = 0
+    for face in dice:
+        key += ONE[face]
+    return key
+
+
+def unpack(key):
+    """Sorted faces of a packed key."""
+    out = []
+    for face in range(1, 7):
+        out.extend([face] * ((key >> SHIFT[face]) & 7))
+    return out
+
+
+def count(key, face):
+    return (key >> SHIFT[face]) & 7
+
+
+def size(key):
+    n = 0
+    while key:
+        n += key & 7
+        key >>= 3
+    return n
+
+
+class Scorer:
+    """Scores selections and lists keeps under one set of rules.
+
+    >>> from farkle.presets import preset
+    >>> s = Scorer(preset("classic"))
+    >>> s.score([1, 1, 1, 5])
+    1050
+    >>> s.score([2, 5])
+    0
+    """
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.singles = (0, rules.single1, 0, 0, 0, rules.single5, 0)
+        self.face = [self._face_row(rules, f) for f in range(7)]
+        self.patterns = self._patterns(rules)
+
+    def _face_row(self, rules, face):
+        # best[c] = best points splitting c dice of one face into singles and sets
+        best = [0] + [-1] * rules.dice
+        if face == 0:
+            return best
+        parts = [(1, self.singles[face])] + [(n, rules.kind(face, n)) for n in range(3, rules.dice + 1)]
+        for c in range(1, rules.dice + 1):
+            for n, points in parts:
+                if points > 0 and n <= c and best[c - n] >= 0:
+                    best[c] = max(best[c], best[c - n] + points)
+        return best
+
+    def _patterns(self, rules):
+        table = {}
+
+        def add(counts, points):
+            if points > 0:
+                key = 0
+                for face, n in counts:
+                    key += n * ONE[face]
+                table[key] = max(table.get(key, 0), points)
+
+        faces = range(1, 7)
+        add([(f, 1) for f in faces], rules.straight)
+        add([(f, 1) for f in range(1, 6)], rules.straight_low)
+        add([(f, 1) for f in range(2, 7)], rules.straight_high)
+        for a in faces:
+            for b in faces:
+                if a == b:
+                    continue
+                if b > a:
+                    add([(a, 3), (b, 3)], rules.two_triplets)
+                    for c in range(b + 1, 7):
+                        add([(a, 2), (b, 2), (c, 2)], rules.three_pairs)
+                add([(a, 4), (b, 2)], rules.four_and_pair)
+                if rules.four_pair_is_pairs:
+                    add([(a, 4), (b, 2)], rules.three_pairs)
+                bonus = rules.triple(a) if rules.full_house_bonus else 0
+                add([(a, 3), (b, 2)], rules.full_house + bonus if rules.full_house else 0)
+        return table
+
+    def score_key(self, key):
+        """Points of a packed selection, 0 unless every die in it scores."""
+        face = self.face
+        total = 0
+        n = 0
+        parts_score = True
+        for f in range(1, 7):
+            c = (key >> SHIFT[f]) & 7
+            if c:
+                n += c
+                points = face[f][c]
+                if points < 0:
+                    parts_score = False  # a pattern may still cover these dice
+                total += points
+        if not parts_score:
+            total = 0
+        if n >= 5:
+            patterns = self.patterns
+            total = max(total, patterns.get(key, 0))
+            if n == 6:
+                for f in (1, 5):
+                    if key & (7 << SHIFT[f]) and self.singles[f]:
+                        extra = patterns.get(key - ONE[f], 0)
+                        if extra:
+                            total = max(total, extra + self.singles[f])
+        return total if total > 0 else 0
+
+    def score(self, dice):
+        """Points of setting aside exactly ``dice``; 0 unless every die scores."""
+        return self.score_key(pack(dice))
+
+    def keeps_key(self, key):
+        """Every legal keep of a packed roll as ``(packed keep, points)``."""
+        out = []
+        # walk every sub-multiset by counting down in mixed radix (no recursion)
+        sub = key
+        while sub:
+            points = self.score_key(sub)
+            if points:
+                out.append((sub, points))
+            # decrement: lowest face with a count borrows
+            for f in range(1, 7):
+                if sub & (7 << SHIFT[f]):
+                    sub -= ONE[f]
+                    break
+                sub |= key & (7 << SHIFT[f])
+        return out
+
+    def keeps(self, dice):
+        """Every legal keep of a roll as ``(sorted faces, points)``, once per multiset."""
+        return [(unpack(k), p) for k, p in self.keeps_key(pack(dice))]
+
+    def best_key(self, key):
+        """The highest-scoring keep of a packed roll (ties: fewer dice), or ``(0, 0)``."""
+        best = 0
+        best_points = 0
+        for sub, points in self.keeps_key(key):
+            if points > best_points or (points == best_points and size(sub) < size(best)):
+                best, best_points = sub, points
+        return best, best_points
+
+    def best(self, dice):
+        """``(sorted faces, points)`` of the best keep; ``([], 0)`` for a farkle."""
+        key, points = self.best_key(pack(dice))
+        return unpack(key), points
+
+    def is_farkle(self, dice):
+        """True when nothing in the roll scores."""
+        key = pack(dice)
+        for f in range(1, 7):
+            if self.face[f][1] > 0 and key & (7 << SHIFT[f]):
+                return False
+        return not self.keeps_key(key)
+
+    def why_not(self, dice):
+        """A human-readable reason why ``dice`` cannot be set aside, or None if they can."""
+        if not dice:
+            return "choose at least one die to set aside"
+        key = pack(dice)
+        if self.score_key(key):
+            return None
+        bad = []
+        for f in range(1, 7):
+            c = count(key, f)
+            if c and self.face[f][c] < 0:
+                bad.extend([str(f)] * c)
+        what = " ".join(bad)
+        if len(bad) == 1:
+            return "a %s does not score on its own" % what
+        return "%s do not score: set aside only 1s, 5s and scoring combinations" % what
