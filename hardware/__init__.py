@@ -1,0 +1,37 @@
+"""hardware: the boards the dice tower runs on, behind one small face.
+
+The app never touches pins. ``code.py`` picks a board module (by ``board.board_id``, or
+``FARKLE_BOARD`` in settings.toml) and calls its ``make_board(settings)``, which returns an
+object with these attributes (every board module exposes the same ones):
+
+``keys``
+    A ``keypad``-style object: ``keys.events.get()`` returns an event with ``key_number``,
+    ``pressed`` and ``released``, or None. Debounced and queued, so no press is lost.
+``key_names``
+    Tuple naming each key number: ``"die0"`` .. ``"die5"`` for the keys under the dice, and
+    ``"roll"``, ``"bank"``, ``"best"``, ``"hint"``, ``"menu"``, ``"select"`` (the encoder's
+    push switch) where the board has them.
+``encoder``
+    An object with an integer ``position`` (``rotaryio.IncrementalEncoder``), or None.
+``pixels``
+    A ``neopixel.NeoPixel``-style buffer made with ``auto_write=False``: item assignment,
+    ``fill()``, ``show()``, ``brightness``.
+``die_pixels``
+    For each die, the pixel indices that draw it: one index (a single pixel per die) or seven
+    (pips: top-left, top-right, mid-left, centre, mid-right, bottom-left, bottom-right).
+``key_pixels``
+    Dict of key name -> pixel index for keys that have their own light (may be empty).
+``display``
+    A ``displayio`` display (128x64) whose ``root_group`` the app sets.
+``sound``
+    ``sound.play(name)`` starts a short non-blocking effect ("roll", "farkle", "hot", "win",
+    "click"); ``sound.mute`` switches it off; ``sound.update(now_ms)`` is called every frame.
+``ticks_ms``
+    A callable returning the millisecond clock (``adafruit_ticks.ticks_ms`` on a board).
+``nvm``
+    A small bytearray-like persistent store (``microcontroller.nvm``), or None.
+``log_path``
+    Where an error log may be written if the drive is writable, or None.
+
+Board modules live beside this file; ``hardware/sim`` is the host simulator (host-only).
+"""
