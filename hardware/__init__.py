@@ -10,7 +10,8 @@ object with these attributes (every board module exposes the same ones):
 ``key_names``
     Tuple naming each key number: ``"die0"`` .. ``"die5"`` for the keys under the dice, and
     ``"roll"``, ``"bank"``, ``"best"``, ``"hint"``, ``"menu"``, ``"select"`` (the encoder's
-    push switch) where the board has them.
+    push switch), ``"mute"`` (toggles ``sound.mute``) where the board has them. Ignore
+    names you do not know.
 ``encoder``
     An object with an integer ``position`` (``rotaryio.IncrementalEncoder``), or None.
 ``pixels``
@@ -32,6 +33,33 @@ object with these attributes (every board module exposes the same ones):
     A small bytearray-like persistent store (``microcontroller.nvm``), or None.
 ``log_path``
     Where an error log may be written if the drive is writable, or None.
+``problems``
+    List of one-line strings: settings.toml values that were wrong (their defaults were
+    used) and parts that did not answer (e.g. no OLED: ``display`` is then a stand-in
+    that shows nothing). Empty when all is well; worth showing once at start-up.
+
+``settings`` is a ``hardware.settings.Settings`` (settings.toml read once through
+``os.getenv``); None makes the board read its own. ``BOARD_MODULES`` and
+``module_for()`` below map ``board.board_id`` (or ``FARKLE_BOARD``) to a module name.
 
 Board modules live beside this file; ``hardware/sim`` is the host simulator (host-only).
 """
+
+# board.board_id -> module in this package; adding a board adds a module and a line here.
+BOARD_MODULES = {
+    "adafruit_macropad_rp2040": "macropad",
+    "raspberry_pi_pico": "pico_tower",
+    "raspberry_pi_pico_w": "pico_tower",
+    "raspberry_pi_pico2": "pico_tower",
+    "raspberry_pi_pico2_w": "pico_tower",
+}
+
+
+def module_for(board_id, override=""):
+    """The board module's name ("macropad", ...) for ``board_id``, or None if unknown.
+
+    ``override`` (FARKLE_BOARD from settings.toml) wins when given: a module name.
+    """
+    if override:
+        return override
+    return BOARD_MODULES.get(board_id)
