@@ -1,0 +1,8 @@
+"""Fake usb_midi: remembers disable()."""
+
+enabled = True
+
+
+def disable():
+    global enabled
+    enabled = False
