@@ -1,0 +1,102 @@
+"""app.storage: the game in progress, the settings and the statistics, in the board's NVM.
+
+One save holds all three (so they always agree) as one ``hardware.nvm_store`` record; see
+docs/persistence.md for the format, the power-cut guarantees and the wear budget.
+
+    storage = Storage(board.nvm)
+    storage.load(dice)          # at power-on: .game (or None), .settings, .stats, .notices
+    ...
+    storage.save(game, settings, stats)   # after every turn and every settings change
+
+``save`` skips the write when nothing changed since the last one, and keeps no game that is
+over (a finished game is never offered for resuming). Nothing read back is trusted: a save
+that does not parse or that the engine could not have reached is dropped with a notice.
+"""
+
+from farkle.savegame import SaveError, dumps, loads
+from farkle.stats import Stats
+from hardware.nvm_store import GAME, SETTINGS, STATS, Store, pack_sections, pack_values, \
+    unpack_sections, unpack_values
+
+
+class Storage:
+    """Loads once, then saves; works without an NVM (``nvm`` None: nothing is kept)."""
+
+    def __init__(self, nvm):
+        self.store = Store(nvm) if nvm is not None else None
+        self.game = None
+        self.settings = {}
+        self.stats = Stats()
+        self.notices = []  # short texts for the display, oldest first
+        self.saves = 0  # writes this session (skipped ones not counted)
+
+    def load(self, dice=None):
+        """Read the newest save; never raises. ``dice`` becomes the resumed game's dice."""
+        self.game, self.settings, self.stats, self.notices = None, {}, Stats(), []
+        if self.store is None:
+            return self
+        payload = self.store.load()
+        notice = self.store.notice()
+        if notice:
+            self.notices.append(notice)
+        if payload is None:
+            return self
+        try:
+            sections = unpack_sections(payload)
+        except ValueError:
+            self.notices.append("The save did not parse:\nit was ignored.")
+            return self
+        body = sections.get(STATS)
+        if body is not None:
+            try:
+                self.stats = Stats.from_bytes(body)
+            except ValueError:  # includes UnicodeError
+                self.notices.append("Statistics were damaged:\nthey start again.")
+        body = sections.get(SETTINGS)
+        if body is not None:
+            try:
+                self.settings = unpack_values(body)
+            except ValueError:
+                self.notices.append("Saved settings were\ndamaged: defaults used.")
+        body = sections.get(GAME)
+        if body is not None:
+            try:
+                game = loads(body, dice=dice)
+            except (SaveError, ValueError, IndexError) as error:
+                self.notices.append("The saved game was not\nvalid: it was dropped.")
+                print("storage:", error)
+            else:
+                if not game.is_over():
+                    self.game = game
+        return self
+
+    def payload(self, game, settings, stats):
+        """The bytes a save of this state writes."""
+        sections = {SETTINGS: pack_values(settings or {}), STATS: stats.to_bytes()}
+        if game is not None and not game.is_over():
+            sections[GAME] = dumps(game)
+        return pack_sections(sections)
+
+    def save(self, game, settings, stats):
+        """Save this state unless it equals the last save. Returns True when written."""
+        if self.store is None:
+            return False
+        written = self.store.save(self.payload(game, settings, stats))
+        if written:
+            self.saves += 1
+        elif self.store.notice():
+            # a failed write (worn flash): say so once, keep playing
+            text = self.store.notice()
+            if text not in self.notices:
+                self.notices.append(text)
+        return written
+
+    def status(self):
+        """What the store found or did last (``hardware.nvm_store`` status), or None."""
+        return self.store.status if self.store is not None else None
+
+    def erase(self):
+        """Forget everything stored (game, settings and statistics)."""
+        if self.store is not None:
+            self.store.erase()
+        self.game, self.settings, self.stats = None, {}, Stats()

@@ -1,0 +1,331 @@
+"""hardware.nvm_store: saves that survive a power cut, in the board's few KB of NVM.
+
+Pure Python over any bytearray-like store (``microcontroller.nvm`` on a board, a bytearray or
+``hardware.sim.nvm.FlashNVM`` on the host). See docs/persistence.md for the reasoning.
+
+Why a journal and not two fixed slots: on the RP2040, ``microcontroller.nvm`` is one 4 KB
+flash sector. Writing bytes that are all 0xFF (erased) only programs them; writing anything
+else makes CircuitPython erase the whole sector and program it again, so a power cut in that
+erase would destroy *both* of two fixed slots. Here the "older slot" is always erased flash:
+each save is appended after the newest record, the other records are never touched, and a cut
+leaves a torn last record that its CRC rejects. Only when the sector is full (or dirty) is it
+erased and rewritten with just the new record at its start (a "compaction").
+
+Record, big-endian::
+
+    magic "FK" (2) | format (1) | sequence (4) | payload length (2) | CRC32 (4) | payload
+
+The CRC (the zip/PNG CRC-32) covers the first 9 header bytes and the payload. The newest
+record is the valid one with the highest sequence number; reading stops at the first byte
+that does not start a valid record, so a torn or foreign tail is never trusted.
+"""
+
+try:
+    from binascii import crc32 as _crc32_native
+except ImportError:  # a board built without binascii or without zlib (no crc32 then)
+    _crc32_native = None
+
+MAGIC0 = 0x46  # "F"
+MAGIC1 = 0x4B  # "K"
+FORMAT = 1
+HEADER = 13
+MAX_PAYLOAD = 0xFFFF
+
+# what load() found, for a notice on the display (None: nothing worth saying)
+EMPTY = "empty"  # erased: the first power-on, or after a reset
+OK = "ok"
+TORN = "torn"  # the last save was cut short; the one before it was used
+FOREIGN = "foreign"  # content this firmware did not write, or damaged: ignored
+NEWER = "newer"  # written by a firmware with another format: ignored
+FAILED = "failed"  # a save did not read back as written (worn or failing flash)
+
+NOTICES = {
+    EMPTY: None,
+    OK: None,
+    TORN: "The last save was cut short;\nthe one before it is used.",
+    FOREIGN: "Saved data was damaged or\nnot ours: it was ignored.",
+    NEWER: "Saved data is from another\nfirmware version: ignored.",
+    FAILED: "Saving failed: the game\ngoes on, but unsaved.",
+}
+
+_TABLE_LO = None
+_TABLE_HI = None
+
+
+def _tables():
+    # CRC-32 (reflected, polynomial 0xEDB88320) kept as two 16-bit halves, so every value
+    # stays a small int on a board (CircuitPython's small ints have 31 bits; 32-bit values
+    # would allocate). 256 entries each, built on first use.
+    global _TABLE_LO, _TABLE_HI
+    if _TABLE_LO is None:
+        lo_t = [0] * 256
+        hi_t = [0] * 256
+        for n in range(256):
+            lo, hi = n, 0
+            for _ in range(8):
+                if lo & 1:
+                    lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
+                    hi = (hi >> 1) ^ 0xEDB8
+                else:
+                    lo = (lo >> 1) | ((hi & 1) << 15)
+                    hi >>= 1
+            lo_t[n] = lo
+            hi_t[n] = hi
+        _TABLE_LO, _TABLE_HI = lo_t, hi_t
+    return _TABLE_LO, _TABLE_HI
+
+
+def crc32_halves(data, start=0, end=None, lo=0xFFFF, hi=0xFFFF):
+    """Pure-Python CRC-32 of ``data[start:end]`` as a running (lo, hi) state (pre-inverted)."""
+    lo_t, hi_t = _tables()
+    if end is None:
+        end = len(data)
+    for i in range(start, end):
+        n = (lo ^ data[i]) & 0xFF
+        lo = ((lo >> 8) | ((hi & 0xFF) << 8)) ^ lo_t[n]
+        hi = (hi >> 8) ^ hi_t[n]
+    return lo, hi
+
+
+def crc32_bytes(data, native=True):
+    """CRC-32 of ``data`` as 4 big-endian bytes (binascii's crc32 where the board has it)."""
+    if native and _crc32_native is not None:
+        value = _crc32_native(data) & 0xFFFFFFFF
+        return bytes(((value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF))
+    lo, hi = crc32_halves(data)
+    lo ^= 0xFFFF
+    hi ^= 0xFFFF
+    return bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF))
+
+
+def record(seq, payload):
+    """The bytes of one journal record."""
+    n = len(payload)
+    if n > MAX_PAYLOAD:
+        raise ValueError("payload of %d bytes is too long" % n)
+    head = bytes((MAGIC0, MAGIC1, FORMAT, (seq >> 24) & 0xFF, (seq >> 16) & 0xFF,
+                  (seq >> 8) & 0xFF, seq & 0xFF, n >> 8, n & 0xFF))
+    return head + crc32_bytes(head + payload) + payload
+
+
+class Store:
+    """The journal on one NVM. ``load()`` once at power-on, then ``save()`` as often as the
+    save policy says; a save whose payload equals the newest record's is skipped.
+
+    ``status`` (one of EMPTY, OK, TORN, FOREIGN, NEWER) and ``notice()`` tell what load found.
+    ``writes`` / ``erases`` count this session's writes to the NVM and sector rewrites.
+    """
+
+    def __init__(self, nvm, size=None):
+        self.nvm = nvm
+        self.size = len(nvm) if size is None else min(size, len(nvm))
+        self.status = EMPTY
+        self.seq = 0  # sequence number of the newest valid record (0: none)
+        self.end = 0  # where the valid records end
+        self.clean = True  # everything from ``end`` on is erased (0xFF)
+        self.last = None  # payload of the newest valid record
+        self.writes = 0
+        self.erases = 0
+
+    def notice(self):
+        return NOTICES.get(self.status)
+
+    def capacity(self, payload_size):
+        """How many saves of this size fit between two sector rewrites."""
+        return self.size // (HEADER + payload_size)
+
+    def load(self):
+        """The newest valid payload (bytes), or None. Never raises on any NVM content."""
+        self.status, self.seq, self.end, self.last = EMPTY, 0, 0, None
+        self.clean = True
+        try:
+            data = bytes(self.nvm[0:self.size])
+        except Exception:  # a store that cannot even be read: behave as empty, never crash
+            self.status = FOREIGN
+            self.clean = False
+            return None
+        pos = 0
+        size = self.size
+        while pos + HEADER <= size:
+            if data[pos] != MAGIC0 or data[pos + 1] != MAGIC1:
+                break
+            if data[pos + 2] != FORMAT:
+                self.status = NEWER if self.seq == 0 else TORN
+                break
+            n = (data[pos + 7] << 8) | data[pos + 8]
+            stop = pos + HEADER + n
+            if stop > size:
+                break
+            payload = data[pos + HEADER:stop]
+            if crc32_bytes(data[pos:pos + 9] + payload) != data[pos + 9:pos + 13]:
+                break
+            seq = (data[pos + 3] << 24) | (data[pos + 4] << 16) | (data[pos + 5] << 8) | data[pos + 6]
+            if seq <= self.seq:  # records only ever grow: an old one here is not ours
+                break
+            self.seq, self.last, self.end = seq, payload, stop
+            self.status = OK
+            pos = stop
+        tail = data[self.end:]
+        self.clean = tail.count(b"\xff") == len(tail)
+        if not self.clean and self.status != NEWER:
+            self.status = TORN if self.seq else FOREIGN
+        if self.status == NEWER:
+            self.clean = False
+        return self.last
+
+    def save(self, payload):
+        """Append ``payload`` as the newest record (or rewrite the sector when it is full).
+
+        :returns: True when written; False when skipped (same payload as the newest record)
+            or when the write failed (``status`` is then FAILED; the next save rewrites the
+            sector). Never raises for a failing NVM, so a worn board keeps playing.
+        """
+        payload = bytes(payload)
+        if payload == self.last:
+            return False
+        seq = self.seq + 1
+        rec = record(seq, payload)
+        n = len(rec)
+        if n > self.size:
+            raise ValueError("a save of %d bytes does not fit in %d bytes of NVM" % (n, self.size))
+        start = self.end
+        try:
+            if self.clean and start + n <= self.size:
+                self.nvm[start:start + n] = rec  # erased flash: programmed, nothing erased
+            else:
+                # full or dirty: one write of the whole sector, the new record first
+                start = 0
+                self.erases += 1
+                self.nvm[0:self.size] = rec + b"\xff" * (self.size - n)
+            self.writes += 1
+            ok = bytes(self.nvm[start:start + n]) == rec
+        except Exception:  # OSError, MemoryError...: the save is lost, the game goes on
+            ok = False
+        if not ok:
+            self.status, self.clean = FAILED, False
+            return False
+        self.seq, self.last, self.end, self.clean = seq, payload, start + n, True
+        self.status = OK
+        return True
+
+    def erase(self):
+        """Forget everything (a factory reset): the NVM becomes erased flash."""
+        self.nvm[0:self.size] = b"\xff" * self.size
+        self.erases += 1
+        self.writes += 1
+        self.status, self.seq, self.end, self.last, self.clean = EMPTY, 0, 0, None, True
+
+
+# ----- payload: tagged sections -----
+
+GAME = 0x67  # "g": farkle.savegame bytes of the game in progress
+SETTINGS = 0x73  # "s": the app's settings
+STATS = 0x74  # "t": farkle.stats bytes
+
+
+def pack_sections(sections):
+    """A payload from ``{tag: bytes}`` (None values are left out); tags in ascending order."""
+    out = bytearray()
+    for tag in sorted(sections):
+        body = sections[tag]
+        if body is None:
+            continue
+        out.append(tag)
+        _uint(out, len(body))
+        out.extend(body)
+    return bytes(out)
+
+
+def unpack_sections(payload):
+    """``{tag: bytes}`` from a payload; raises ValueError when it does not parse."""
+    out = {}
+    pos = 0
+    n = len(payload)
+    while pos < n:
+        tag = payload[pos]
+        size, pos = _read_uint(payload, pos + 1)
+        if pos + size > n:
+            raise ValueError("section cut short")
+        out[tag] = bytes(payload[pos:pos + size])
+        pos += size
+    return out
+
+
+def _uint(out, n):
+    while n > 0x7F:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+
+
+def _read_uint(data, pos):
+    n = shift = 0
+    while True:
+        if pos >= len(data) or shift > 28:
+            raise ValueError("number cut short")
+        byte = data[pos]
+        pos += 1
+        n |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return n, pos
+        shift += 7
+
+
+# ----- the app's settings: a small dict of name -> int / bool / str -----
+
+def pack_values(values):
+    """Bytes for a dict of short names to ints, bools or short strings."""
+    out = bytearray()
+    for name in sorted(values):
+        value = values[name]
+        key = name.encode()
+        if len(key) > 255:
+            raise ValueError("setting name too long")
+        if value is True or value is False:
+            kind, body = 0x62, bytes((1 if value else 0,))  # "b"
+        elif isinstance(value, int):
+            kind = 0x69  # "i"
+            body = bytearray()
+            _uint(body, value * 2 if value >= 0 else -value * 2 - 1)
+        elif isinstance(value, str):
+            kind, body = 0x73, value.encode()  # "s"
+        else:
+            raise ValueError("setting %s: cannot store %r" % (name, value))
+        out.append(len(key))
+        out.extend(key)
+        out.append(kind)
+        _uint(out, len(body))
+        out.extend(body)
+    return bytes(out)
+
+
+def unpack_values(data):
+    """The dict ``pack_values`` made; raises ValueError when the bytes do not parse."""
+    out = {}
+    pos = 0
+    n = len(data)
+    while pos < n:
+        size = data[pos]
+        pos += 1
+        if pos + size + 1 > n:
+            raise ValueError("settings cut short")
+        name = bytes(data[pos:pos + size]).decode()
+        pos += size
+        kind = data[pos]
+        blen, pos = _read_uint(data, pos + 1)
+        if pos + blen > n:
+            raise ValueError("settings cut short")
+        body = data[pos:pos + blen]
+        pos += blen
+        if kind == 0x62 and blen == 1 and body[0] < 2:
+            out[name] = body[0] == 1
+        elif kind == 0x69:
+            v, used = _read_uint(body, 0)
+            if used != blen:
+                raise ValueError("setting %s is not a number" % name)
+            out[name] = v >> 1 if not v & 1 else -((v + 1) >> 1)
+        elif kind == 0x73:
+            out[name] = bytes(body).decode()
+        else:
+            raise ValueError("setting %s has an unknown kind" % name)
+    return out
