@@ -1,0 +1,82 @@
+"""app.main: one board object (``hardware/__init__.py``) plus the app, one frame at a time.
+
+    app = App(board)
+    app.run()          # on the board: forever
+    app.step()         # in the simulator: one frame, when the front end says so
+
+A frame reads the keys, lets the controller act and run its clock, redraws the display and
+the lights if the view changed and starts any sounds. It never waits: the main loop's frame
+time is the work done, nothing more.
+"""
+
+from app.controller import Controller
+from app.input import Input
+from app.leds import Leds
+from app.screens import Screens
+
+
+def computer_players():
+    """``(make_player, hint)`` from ``farkle.players``; None for what is missing."""
+    try:
+        import farkle.players as players
+    except ImportError:
+        return None, None
+    return getattr(players, "make_player", None), getattr(players, "hint", None)
+
+
+class App:
+    """Ties a board to the controller, the screens and the lights."""
+
+    def __init__(self, board, make_player=None, hint=None, dice=None, setup=None, players=True, notices=()):
+        if players and make_player is None:
+            make_player, hint = computer_players()
+        if setup is None:
+            from app.setup import Setup
+
+            setup = Setup()
+            if board.sound is not None:
+                setup.mute = bool(board.sound.mute)  # FARKLE_MUTED in settings.toml
+        self.board = board
+        self.input = Input(board)
+        self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=dice, setup=setup,
+                                     notices=notices)
+        self.view = self.controller.view
+        self.screens = Screens(board.display)
+        self.leds = Leds(board)
+        self.display = board.display
+        try:
+            self.display.auto_refresh = False  # refreshed below, only when something changed
+        except AttributeError:
+            pass
+        self.frames = 0
+
+    def step(self):
+        """One frame. Returns True if the display changed."""
+        board = self.board
+        controller = self.controller
+        for action in self.input.poll():
+            controller.press(action)
+        controller.update()
+        now = controller.now
+        changed = self.screens.render(self.view)
+        if changed:
+            self.display.refresh()
+        self.leds.update(self.view, now)
+        sound = board.sound
+        if sound is not None:
+            if sound.mute != self.view.mute:
+                sound.mute = self.view.mute
+            for name in controller.take_sounds():
+                sound.play(name)
+            sound.update(now)
+        self.frames += 1
+        return changed
+
+    def run(self):
+        """Frames forever. A board's optional ``idle(app)`` runs after each frame (the
+        simulator's front ends draw and read the PC's keyboard there)."""
+        idle = getattr(self.board, "idle", None)
+        while True:
+            self.step()
+            if idle is not None:
+                idle(self)

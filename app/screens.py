@@ -1,0 +1,228 @@
+"""app.screens: the 128x64 display, built once, then only its texts and tiles change.
+
+Needs ``displayio``, ``terminalio`` and ``adafruit_display_text`` (``bitmap_label``: one small
+bitmap per label). ``Screens(display)`` makes a group per screen and sets
+``display.root_group``; ``render(view)`` shows the right group and updates what changed.
+Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its capitals
+on rows ``y-3`` to ``y+4``.
+"""
+
+from app import tiles
+from app import view as v
+
+WIDTH = 128
+CHAR = 6
+WHITE = 0xFFFFFF
+BLACK = 0x000000
+LINE_Y = (33, 44, 55)  # the three lines under the dice
+MENU_Y = (16, 27, 38, 49)  # the four menu rows
+MENU_ROWS = 4
+DICE_X, DICE_Y = 1, 11
+BIG = 10  # characters that fit at scale 2
+
+
+class Screens:
+    """Every screen's displayio group; ``render(view)`` after the view changed."""
+
+    def __init__(self, display):
+        import displayio
+        import terminalio
+        from adafruit_display_text import bitmap_label
+
+        self._displayio = displayio
+        self._label_class = bitmap_label.Label
+        self.font = terminalio.FONT
+        self.sheet, self.palette = tiles.sheet()
+        self.root = displayio.Group()
+        self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
+        self.inverse = {}
+        self.version = -1
+
+        # splash
+        self.splash = self._group()
+        self._label(self.splash, 9, 12, "FARKLE", scale=2, x=(WIDTH - 6 * 12) // 2)
+        dice = self._dice(self.splash, 6, 1, 23)
+        for i in range(6):
+            dice[i] = tiles.tile(v.FREE, i + 1)
+        self.splash_lines = [self._label(self.splash, y, v.COLUMNS) for y in (46, 57)]
+
+        # menus (set-up and pause)
+        self.menu = self._group()
+        self.menu_title = self._label(self.menu, 3, v.COLUMNS)
+        self.menu_rows = [self._label(self.menu, y, v.COLUMNS) for y in MENU_Y]
+        self.menu_foot = self._label(self.menu, 59, v.COLUMNS)
+
+        # play
+        self.play = self._group()
+        self.header = self._label(self.play, 3, v.COLUMNS)
+        self.header_right = self._label(self.play, 3, v.COLUMNS)
+        self.dice = self._dice(self.play, v.NDICE, DICE_X, DICE_Y)
+        self.lines = [self._label(self.play, y, v.COLUMNS) for y in LINE_Y]
+        self.cells = [self._label(self.play, LINE_Y[1 + i // 3], 7, x=42 * (i % 3)) for i in range(6)]
+        self.big = self._label(self.play, 45, BIG, scale=2)
+        self.big2 = self._label(self.play, 47, BIG, scale=2)
+
+        # roll-off
+        self.rolloff = self._group()
+        self.rolloff_title = self._label(self.rolloff, 3, v.COLUMNS)
+        self.rolloff_names = []
+        self.rolloff_dice = []
+        for i in range(8):
+            x, y = 32 * (i % 4), 12 + 20 * (i // 4)
+            self.rolloff_names.append(self._label(self.rolloff, y + 8, 2, x=x))
+            self.rolloff_dice.append(self._dice(self.rolloff, 1, x + 13, y))
+        self.rolloff_status = self._label(self.rolloff, 57, v.COLUMNS)
+
+        # end
+        self.end = self._group()
+        self.end_title = self._label(self.end, 3, v.COLUMNS)
+        self.end_lines = [self._label(self.end, y, v.COLUMNS) for y in MENU_Y]
+        self.end_foot = self._label(self.end, 59, v.COLUMNS)
+        self._set(self.end_foot, "Roll:again Menu:setup")
+
+        self.groups = (self.splash, self.menu, self.rolloff, self.play, self.menu, self.end)
+        display.root_group = self.root
+
+    # ----- building -----
+
+    def _group(self):
+        group = self._displayio.Group()
+        group.hidden = True
+        self.root.append(group)
+        return group
+
+    def _label(self, group, y, chars, text="", scale=1, x=0):
+        label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
+                                  save_text=False, max_characters=None)
+        group.append(label)
+        self.texts[id(label)] = text
+        self.inverse[id(label)] = False
+        return label
+
+    def _dice(self, group, n, x, y):
+        grid = self._displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=n, height=1,
+                                        tile_width=tiles.TILE_W, tile_height=tiles.TILE_H,
+                                        default_tile=0, x=x, y=y)
+        group.append(grid)
+        return grid
+
+    # ----- updating -----
+
+    def _set(self, label, text, inverse=False):
+        key = id(label)
+        if self.texts[key] != text:
+            self.texts[key] = text
+            label.text = text
+        if self.inverse[key] != inverse:
+            self.inverse[key] = inverse
+            label.color = BLACK if inverse else WHITE
+            label.background_color = WHITE if inverse else None
+
+    def _show(self, group, shown):
+        if group.hidden == shown:
+            group.hidden = not shown
+
+    def render(self, view):
+        """Bring the display up to ``view``; False when nothing changed since last time."""
+        if view.version == self.version:
+            return False
+        self.version = view.version
+        shown = self.groups[view.screen]
+        for group in self.groups:
+            if group is not shown:
+                self._show(group, False)
+        self._show(shown, True)
+        screen = view.screen
+        if screen == v.SPLASH:
+            for i in range(2):
+                text = view.lines[i] if i < len(view.lines) else ""
+                self.splash_lines[i].x = (WIDTH - CHAR * len(text)) // 2
+                self._set(self.splash_lines[i], text)
+        elif screen == v.SETUP or screen == v.PAUSE:
+            self._render_menu(view)
+        elif screen == v.PLAY:
+            self._render_play(view)
+        elif screen == v.ROLLOFF:
+            self._render_rolloff(view)
+        elif screen == v.END:
+            self._render_end(view)
+        return True
+
+    def _render_menu(self, view):
+        self._set(self.menu_title, view.title)
+        for i in range(MENU_ROWS):
+            at = view.top + i
+            if at < len(view.rows):
+                label, value = view.rows[at]
+                text = v.pad(label, v.COLUMNS - len(value)) + value
+            else:
+                text = ""
+            self._set(self.menu_rows[i], v.pad(text, v.COLUMNS), at == view.cursor)
+        more = ""
+        if view.top > 0:
+            more = "^"
+        if view.top + MENU_ROWS < len(view.rows):
+            more += "v"
+        self._set(self.menu_foot, v.pad(view.status, v.COLUMNS - 2) + more)
+
+    def _render_play(self, view):
+        self._set(self.header, view.header)
+        right = view.header_right
+        self.header_right.x = WIDTH - CHAR * len(right)
+        self._set(self.header_right, right)
+        banner = view.banner
+        two = "\n" in banner
+        if two:
+            top, bottom = banner.split("\n", 1)
+            big = len(top) <= BIG and len(bottom) <= BIG
+        else:
+            top, bottom = banner, ""
+            big = 0 < len(banner) <= BIG
+        self.dice.hidden = bool(banner) and two and big
+        dice = self.dice
+        for i in range(v.NDICE):
+            index = tiles.tile(view.states[i], view.faces[i])
+            if dice[i] != index:
+                dice[i] = index
+        if banner and big:
+            self._set(self.big, top)
+            self._set(self.big2, bottom)
+            self.big.x = (WIDTH - 12 * len(top)) // 2
+            self.big2.x = (WIDTH - 12 * len(bottom)) // 2
+            self.big.y = 22 if two else 45
+            self.big2.y = 46
+            lines, cells = [], ()
+        else:
+            self._set(self.big, "")
+            self._set(self.big2, "")
+            if banner:
+                lines, cells = v.wrap(banner)[: v.MESSAGE_LINES], ()
+            elif view.message:
+                lines, cells = view.message, ()
+            else:
+                lines, cells = [view.status], view.cells
+        for i in range(v.MESSAGE_LINES):
+            self._set(self.lines[i], lines[i] if i < len(lines) else "", bool(banner) and i == 0)
+        for i in range(6):
+            if i < len(cells):
+                self._set(self.cells[i], cells[i][0], cells[i][1])
+            else:
+                self._set(self.cells[i], "")
+
+    def _render_rolloff(self, view):
+        self._set(self.rolloff_title, view.title)
+        for i in range(8):
+            if i < len(view.rolloff):
+                name, face, state = view.rolloff[i]
+                self._set(self.rolloff_names[i], name)
+                self.rolloff_dice[i][0] = tiles.tile(state, face)
+            else:
+                self._set(self.rolloff_names[i], "")
+                self.rolloff_dice[i][0] = 0
+        self._set(self.rolloff_status, view.status)
+
+    def _render_end(self, view):
+        self._set(self.end_title, view.title, True)
+        for i in range(MENU_ROWS):
+            at = view.top + i
+            self._set(self.end_lines[i], view.lines[at] if at < len(view.lines) else "")

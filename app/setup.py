@@ -1,0 +1,115 @@
+"""app.setup: the set-up menu's choices and the rules and seats they make.
+
+Pure data: players (2-8), each seat human or a computer level, a rule preset, and the options
+that preset offers (``rules.offers``), plus sound. ``rows()`` lists what the menu shows;
+``change(row, step)`` moves one value. The game is built from ``rules()`` and ``levels()``.
+"""
+
+from farkle.presets import NAMES, preset
+
+LEVELS = ("human", "easy", "normal", "hard", "expert")
+# offered rule options, in menu order, with their menu labels
+OPTION_LABELS = (
+    ("target", "Target"),
+    ("opening", "Opening"),
+    ("min_bank", "Min bank"),
+    ("penalty", "3 farkles"),
+    ("final_round", "Last round"),
+    ("tie", "Tie"),
+    ("piggyback", "Piggyback"),
+    ("exact_target", "Exact"),
+    ("dice", "Dice"),
+)
+
+# row kinds
+R_PLAYERS = 0
+R_SEAT = 1
+R_RULES = 2
+R_OPTION = 3
+R_SOUND = 4
+R_START = 5
+
+
+def show(value):
+    """A rule value as the menu shows it."""
+    if value is True:
+        return "on"
+    if value is False or value == 0:
+        return "off"
+    return str(value)
+
+
+class Setup:
+    """The set-up choices. ``seats`` holds a level for all eight seats so that lowering
+    and raising the player count keeps them."""
+
+    def __init__(self):
+        self.players = 2
+        self.seats = ["human", "normal", "human", "normal", "human", "normal", "human", "normal"]
+        self.preset = 0  # index into farkle.presets.NAMES
+        self.options = {}  # field -> chosen value, only for fields the preset offers
+        self.mute = False
+
+    def offers(self):
+        """(field, label, values) for each option the preset offers, in menu order."""
+        offers = preset(NAMES[self.preset]).offers
+        out = []
+        for field, label in OPTION_LABELS:
+            if field in offers:
+                out.append((field, label, offers[field]))
+        for field in sorted(offers):  # any option without a label here
+            if field not in [f for f, _ in OPTION_LABELS]:
+                out.append((field, field, offers[field]))
+        return out
+
+    def rules(self):
+        """The rules value chosen (a preset with its offered options applied)."""
+        return preset(NAMES[self.preset], **self.options)
+
+    def levels(self):
+        return self.seats[:self.players]
+
+    def rows(self):
+        """What the menu shows: a list of (kind, index, label, value text)."""
+        rules = self.rules()
+        out = [(R_PLAYERS, 0, "Players", str(self.players))]
+        for seat in range(self.players):
+            level = self.seats[seat]
+            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), level if level == "human" else "cpu " + level))
+        out.append((R_RULES, 0, "Rules", rules.name))
+        offered = self.offers()
+        if "target" not in [f for f, _, _ in offered]:
+            out.append((R_OPTION, -1, "Target", str(rules.target)))  # fixed by the preset
+        for i in range(len(offered)):
+            field, label, _ = offered[i]
+            out.append((R_OPTION, i, label, show(getattr(rules, field))))
+        out.append((R_SOUND, 0, "Sound", "off" if self.mute else "on"))
+        out.append((R_START, 0, "Start game", ""))
+        return out
+
+    def change(self, row, step):
+        """Move the value of ``row`` (from ``rows()``) by ``step`` (+1 or -1), wrapping.
+        Returns False for rows without a value (Start) and fixed values."""
+        kind, index = row[0], row[1]
+        if kind == R_PLAYERS:
+            self.players = 2 + (self.players - 2 + step) % 7
+        elif kind == R_SEAT:
+            self.seats[index] = LEVELS[(LEVELS.index(self.seats[index]) + step) % len(LEVELS)]
+        elif kind == R_RULES:
+            self.preset = (self.preset + step) % len(NAMES)
+            self.options = {}
+        elif kind == R_OPTION:
+            if index < 0:
+                return False
+            field, _, values = self.offers()[index]
+            current = getattr(self.rules(), field)
+            at = values.index(current) if current in values else 0
+            self.options[field] = values[(at + step) % len(values)]
+        elif kind == R_SOUND:
+            self.mute = not self.mute
+        else:
+            return False
+        return True
+
+    def description(self):
+        return preset(NAMES[self.preset]).description

@@ -1,0 +1,103 @@
+"""app.view: what the screens and lights show, as plain values.
+
+The controller writes a ``View``; ``app.screens`` and ``app.leds`` only read it. Nothing here
+knows the rules of Farkle or any pixel: strings, numbers and small lists.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython without Blinka
+
+    def const(value):
+        return value
+
+
+# screens
+SPLASH = const(0)
+SETUP = const(1)  # the set-up menu
+ROLLOFF = const(2)
+PLAY = const(3)
+PAUSE = const(4)  # the menu opened during a game
+END = const(5)
+SCREEN_NAMES = ("splash", "setup", "rolloff", "play", "pause", "end")
+
+# how a die is drawn (display tiles and LEDs)
+EMPTY = const(0)  # no die here
+FREE = const(1)  # in the current roll (face 0: waiting to be rolled)
+SELECTED = const(2)  # chosen by the player, not yet set aside
+ASIDE = const(3)  # set aside this turn
+DIE_STATES = 4
+
+NDICE = const(6)  # die slots on every board (five-dice rules leave the last one empty)
+COLUMNS = const(21)  # characters in one line of the 128-pixel-wide display (6 px glyphs)
+MESSAGE_LINES = const(3)  # lines under the dice for a message
+
+
+class View:
+    """Everything drawn, as values. ``version`` grows on every change the display shows;
+    ``led_version`` on every change the lights show."""
+
+    def __init__(self):
+        self.version = 0
+        self.led_version = 0
+        self.screen = SPLASH
+        # menus (set-up and pause): a title and rows of (label, value)
+        self.title = ""
+        self.rows = []
+        self.cursor = 0
+        self.top = 0  # first row shown
+        # play
+        self.header = ""  # whose turn and their score
+        self.header_right = ""  # the turn total, "FINAL" in the final round
+        self.faces = [0] * NDICE
+        self.states = [EMPTY] * NDICE
+        self.tumbling = False
+        self.status = ""  # under the dice: selection value, prompt
+        self.message = []  # up to MESSAGE_LINES lines; empty: show the score strip
+        self.banner = ""  # big text (FARKLE!, HOT DICE!, ...); "\n" makes two lines
+        self.cells = []  # score strip: (text, is_current) for the visible cells
+        # roll-off: (seat label, face) for up to eight players
+        self.rolloff = []
+        # end screen: lines of text
+        self.lines = []
+        # lights
+        self.keys_lit = ()  # names of action keys that would do something now
+        self.mute = False
+
+    def changed(self):
+        self.version += 1
+        self.led_version += 1
+
+
+def wrap(text, width=COLUMNS):
+    """Split ``text`` into lines of at most ``width`` characters at spaces."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:  # a word longer than a line: cut it
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def pad(text, width):
+    """``text`` padded with spaces to ``width`` (``str.ljust`` is missing on the board)."""
+    n = width - len(text)
+    return text + " " * n if n > 0 else text
+
+
+def seat_label(seat, level):
+    """``P1`` for a human in seat 0, ``C2`` for a computer in seat 1."""
+    return ("P" if level == "human" else "C") + str(seat + 1)
