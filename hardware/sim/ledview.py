@@ -1,0 +1,97 @@
+"""Pictures of the simulated board's lights and keys; host-only, never copied to the board.
+
+``led_image(board)`` draws what the NeoPixels show (``pixels.shown``, after brightness) as a
+PIL image: the MacroPad's 3x4 keys with their labels, or the dice tower's six seven-pixel
+dice above its buttons. ``device_image(board)`` puts the display above that picture.
+``pixel_rgb`` gives the colour a pixel shows, shared by the terminal and window front ends.
+"""
+
+from PIL import Image, ImageDraw
+
+KEY_LABELS = {
+    "die0": "die 1", "die1": "die 2", "die2": "die 3", "die3": "die 4", "die4": "die 5",
+    "die5": "die 6", "roll": "ROLL", "bank": "BANK", "best": "BEST", "hint": "HINT",
+    "menu": "MENU", "mute": "MUTE", "select": "push",
+}
+# pip positions of a seven-pixel die on a 3x3 grid: TL TR ML C MR BL BR
+PIP_CELLS = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
+CASE = (40, 40, 44)
+KEYCAP = (70, 70, 76)
+TEXT = (220, 220, 220)
+
+
+def pixel_rgb(board, index):
+    """The colour pixel ``index`` shows, brightness applied, as an (r, g, b) tuple.
+    Faint colours are lifted a little so a dim die still shows on a screen."""
+    r, g, b = board.pixels.shown[index]
+    k = board.pixels.brightness
+    r, g, b = int(r * k), int(g * k), int(b * k)
+    if r or g or b:
+        top = max(r, g, b)
+        if top < 48:  # lift dim pixels into view, keeping their hue
+            r, g, b = r * 48 // top, g * 48 // top, b * 48 // top
+    return (r, g, b)
+
+
+def led_image(board, scale=4):
+    """The lights and keys, about as wide as the display picture at the same scale."""
+    if board.layout == "macropad":
+        return _macropad(board, scale)
+    return _tower(board, scale)
+
+
+def _macropad(board, scale):
+    size = 10 * scale
+    gap = 2 * scale
+    cols, rows = 3, 4
+    width = cols * size + (cols + 1) * gap
+    height = rows * size + (rows + 1) * gap
+    image = Image.new("RGB", (width, height), CASE)
+    draw = ImageDraw.Draw(image)
+    for row, numbers in enumerate(board.key_grid):
+        for col, number in enumerate(numbers):
+            x, y = gap + col * (size + gap), gap + row * (size + gap)
+            draw.rounded_rectangle((x, y, x + size, y + size), radius=scale, fill=KEYCAP)
+            colour = pixel_rgb(board, number)
+            inset = 2 * scale
+            if colour != (0, 0, 0):
+                draw.ellipse((x + inset, y + inset, x + size - inset, y + size - inset), fill=colour)
+            name = board.key_names[number]
+            label = KEY_LABELS.get(name, name)
+            draw.text((x + scale, y + size - 3 * scale), label, fill=TEXT)
+    return image
+
+
+def _tower(board, scale):
+    pip = 3 * scale
+    die = 3 * pip + 4 * scale
+    gap = 2 * scale
+    width = 6 * die + 7 * gap
+    height = die + 3 * gap + 6 * scale
+    image = Image.new("RGB", (width, height), CASE)
+    draw = ImageDraw.Draw(image)
+    for d in range(6):
+        x0, y0 = gap + d * (die + gap), gap
+        draw.rounded_rectangle((x0, y0, x0 + die, y0 + die), radius=2 * scale, fill=(15, 15, 15))
+        indices = board.die_pixels[d]
+        for bit, (cx, cy) in enumerate(PIP_CELLS):
+            colour = pixel_rgb(board, indices[bit]) if len(indices) == 7 else (
+                pixel_rgb(board, indices[0]) if bit == 3 else (0, 0, 0))
+            px, py = x0 + 2 * scale + cx * pip, y0 + 2 * scale + cy * pip
+            draw.ellipse((px + scale // 2, py + scale // 2, px + pip - scale // 2, py + pip - scale // 2),
+                         fill=colour if colour != (0, 0, 0) else (30, 30, 30))
+        draw.text((x0 + scale, y0 + die + gap), KEY_LABELS["die%d" % d], fill=TEXT)
+    return image
+
+
+def device_image(board, scale=4):
+    """The display (white on a dark blue-black, as an OLED looks) above the lights."""
+    panel = board.display.snapshot(scale).convert("L")
+    lights = led_image(board, scale)
+    width = max(panel.width, lights.width) + 8 * scale
+    height = panel.height + lights.height + 12 * scale
+    image = Image.new("RGB", (width, height), CASE)
+    oled = Image.merge("RGB", (panel, panel, panel.point(lambda v: max(v, 24))))
+    image.paste(oled, ((width - panel.width) // 2, 4 * scale))
+    image.paste(lights, ((width - lights.width) // 2, panel.height + 8 * scale))
+    return image
