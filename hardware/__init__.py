@@ -38,6 +38,10 @@ object with these attributes (every board module exposes the same ones):
     used) and parts that did not answer (e.g. no OLED: ``display`` is then a stand-in
     that shows nothing). Empty when all is well; worth showing once at start-up.
 
+``idle`` (optional)
+    ``idle(app)`` is called once a frame after the app's work, if the board has it (the
+    simulator's front ends draw and read the PC's keyboard there).
+
 ``settings`` is a ``hardware.settings.Settings`` (settings.toml read once through
 ``os.getenv``); None makes the board read its own. ``BOARD_MODULES`` and
 ``module_for()`` below map ``board.board_id`` (or ``FARKLE_BOARD``) to a module name.
