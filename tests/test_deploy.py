@@ -1,0 +1,319 @@
+"""tools/deploy.py: the CIRCUITPY folder compiles, and every import in it is satisfied.
+
+The build needs the four library wheels pinned in lib/pypi-lock.txt. They are downloaded
+once from PyPI into the wheel cache (~/.cache/farkle-dice-tower/wheels, or
+$FARKLE_WHEEL_CACHE) and reused offline afterwards; with neither network nor cache the
+build fails with a message saying so (it never skips).
+"""
+
+import ast
+import pathlib
+import re
+import sys
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests"))
+
+import deploy  # noqa: E402
+from mpy.harness import run_micropython  # noqa: E402
+
+# Modules built into CircuitPython 10 on the RP2040 boards we support (MacroPad RP2040,
+# Raspberry Pi Pico): the language's own, then the hardware ones. An import that is in
+# neither this list nor the folder itself fails the test.
+CIRCUITPYTHON_BUILTINS = frozenset("""
+    array binascii builtins collections errno gc hashlib io json locale math micropython
+    msgpack os random re select struct sys time traceback warnings zlib atexit codeop
+    _asyncio adafruit_bus_device adafruit_pixelbuf aesio alarm analogbufio analogio
+    audiobusio audiocore audiodelays audiofilters audiomixer audiomp3 audiopwmio bitbangio
+    bitmapfilter bitmaptools bitops board busdisplay busio countio digitalio displayio
+    epaperdisplay fontio fourwire framebufferio gifio i2cdisplaybus i2ctarget jpegio keypad
+    keypad_demux memorymap microcontroller neopixel_write nvm onewireio paralleldisplaybus
+    pulseio pwmio qrio rainbowio rgbmatrix rotaryio rp2pio rtc sdcardio sharpdisplay storage
+    supervisor synthio terminalio tilepalettemap touchio ulab usb usb_cdc usb_hid usb_host
+    usb_midi vectorio watchdog
+""".split())
+# Modules a CPython host has that a board does not: must never be needed on the board.
+NOT_ON_THE_BOARD = ("dataclasses", "enum", "functools", "itertools", "typing", "pathlib",
+                    "argparse", "subprocess", "multiprocessing", "fractions", "PIL", "numpy",
+                    "pygame", "tomllib", "abc", "copy", "logging")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deploy") / "CIRCUITPY"
+    made = deploy.build(out)
+    return out, made
+
+
+def python_files(root):
+    return sorted(path for path in root.rglob("*.py"))
+
+
+def guarded(node, parents):
+    """True if ``node`` sits in a try: whose handlers catch ImportError (optional import)."""
+    child = node
+    for parent in parents:
+        if isinstance(parent, ast.Try) and child in parent.body:
+            for handler in parent.handlers:
+                names = []
+                if handler.type is None:
+                    return True
+                for item in (handler.type.elts if isinstance(handler.type, ast.Tuple)
+                             else [handler.type]):
+                    if isinstance(item, ast.Name):
+                        names.append(item.id)
+                if {"ImportError", "ModuleNotFoundError", "Exception"} & set(names):
+                    return True
+        child = parent
+    return False
+
+
+def imports_of(path):
+    """[(module, [names] or None, line, optional)] for every import statement in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+
+    def visit(node, parents):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((alias.name, None, node.lineno, guarded(node, parents), 0))
+        elif isinstance(node, ast.ImportFrom):
+            names = [alias.name for alias in node.names]
+            found.append((node.module or "", names, node.lineno, guarded(node, parents),
+                          node.level))
+        for child in ast.iter_child_nodes(node):
+            visit(child, [node] + parents)
+
+    visit(tree, [])
+    return found
+
+
+def top_level_names(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name):
+                        names.add(leaf.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                names.add((alias.asname or alias.name).split(".")[0])
+    return names
+
+
+def locate(root, dotted):
+    """The file that ``import dotted`` loads from the folder ('' and lib/), or None."""
+    parts = dotted.split(".")
+    for base in (root, root / "lib"):
+        where = base.joinpath(*parts)
+        if (where / "__init__.py").is_file():
+            return where / "__init__.py"
+        if where.with_suffix(".py").is_file():
+            return where.with_suffix(".py")
+    return None
+
+
+def unsatisfied(root):
+    """Every import in the folder that neither it nor CircuitPython can satisfy."""
+    problems = []
+    for path in python_files(root):
+        rel = path.relative_to(root).as_posix()
+        package = rel.split("/")[:-1]  # the package a relative import starts from
+        if package[:1] == ["lib"]:
+            package = package[1:]
+        for module, names, line, optional, level in imports_of(path):
+            if optional:
+                continue
+            if level:
+                base = package[:len(package) - (level - 1)] if level > 1 else package
+                module = ".".join(base + ([module] if module else []))
+            where = "%s:%d" % (rel, line)
+            top = module.split(".")[0]
+            if top in CIRCUITPYTHON_BUILTINS and "." not in module:
+                continue
+            source = locate(root, module)
+            if source is None:
+                problems.append("%s: import %s" % (where, module))
+                continue
+            for name in names or ():
+                if name == "*":
+                    continue
+                is_module = locate(root, module + "." + name) is not None
+                if not is_module and name not in top_level_names(source):
+                    problems.append("%s: from %s import %s" % (where, module, name))
+    return problems
+
+
+def test_folder_has_the_game_and_nothing_host_only(built):
+    out, made = built
+    for name in ("code.py", "boot.py", "settings.toml", "farkle/__init__.py",
+                 "hardware/__init__.py", "hardware/macropad.py", "hardware/pico_tower.py",
+                 "lib/adafruit_ticks.py", "lib/neopixel.py",
+                 "lib/adafruit_displayio_ssd1306.py", "lib/adafruit_display_text/__init__.py"):
+        assert (out / name).is_file(), name
+    if (REPO / "app").is_dir():
+        assert (out / "app" / "__init__.py").is_file()
+    assert not (out / "hardware" / "sim").exists()
+    for path in python_files(out):
+        head = "".join(path.read_text(encoding="utf-8").splitlines(True)[:5])
+        assert "host-only" not in head, path
+    for path in (REPO / "farkle" / "policies").glob("*"):
+        if path.is_file() and path.suffix != ".py":
+            assert (out / "farkle" / "policies" / path.name).read_bytes() == path.read_bytes()
+    # every project module that is not host-only made it
+    for package in deploy.PACKAGES:
+        for path in (REPO / package).rglob("*.py"):
+            rel = path.relative_to(REPO).as_posix()
+            if "__pycache__" in rel or rel.startswith("hardware/sim/"):
+                continue
+            assert (out / rel).is_file() == (not deploy.is_host_only(path)), rel
+    assert made["libs"] == ["adafruit_display_text", "adafruit_displayio_ssd1306",
+                            "adafruit_ticks", "neopixel"]
+
+
+def test_every_python_file_compiles(built):
+    out, _ = built
+    for path in python_files(out):
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")
+
+
+def test_every_python_file_compiles_on_micropython(built):
+    out, _ = built
+    script = """
+import os
+def walk(top):
+    for name in os.listdir(top):
+        path = top + "/" + name
+        if os.stat(path)[0] & 0x4000:
+            yield from walk(path)
+        elif name.endswith(".py"):
+            yield path
+count = 0
+for path in walk("/CIRCUITPY"):
+    with open(path) as handle:
+        compile(handle.read(), path, "exec")
+    count += 1
+print(count)
+"""
+    result = run_micropython(script, mounts=(str(out),)).check()
+    assert int(result.stdout) == len(python_files(out))
+
+
+def test_every_import_is_satisfied_by_the_folder_or_circuitpython(built):
+    out, _ = built
+    assert unsatisfied(out) == []
+
+
+def test_the_checker_catches_what_a_board_lacks(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("VALUE = 1\n")
+    (tmp_path / "pkg" / "mod.py").write_text("from . import VALUE\nfrom .other import x\n")
+    (tmp_path / "code.py").write_text(
+        "import board\nimport itertools\nfrom pkg import mod, VALUE, missing\n"
+        "try:\n    import typing\nexcept ImportError:\n    pass\n"
+        "def f():\n    import dataclasses\n")
+    assert unsatisfied(tmp_path) == [
+        "code.py:2: import itertools",
+        "code.py:3: from pkg import missing",
+        "code.py:9: import dataclasses",
+        "pkg/mod.py:2: import pkg.other",
+    ]
+
+
+def test_builtin_list_holds_no_host_module():
+    assert not CIRCUITPYTHON_BUILTINS & set(NOT_ON_THE_BOARD)
+
+
+def test_lib_declares_the_libraries_and_holds_no_source(built):
+    _, made = built
+    lib = REPO / "lib"
+    assert sorted(path.name for path in lib.iterdir()) == ["pypi-lock.txt", "requirements.txt"]
+    declared = {}
+    for line in (lib / "requirements.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert "#" not in line  # circup reads no comments after a name
+            name, version = line.split("==")
+            declared[name] = version
+    assert sorted(declared) == made["libs"]
+    locked = {name: version for name, version, _, _ in deploy.read_lock()}
+    wheel_of = {"adafruit_display_text": "adafruit-circuitpython-display-text",
+                "adafruit_displayio_ssd1306": "adafruit-circuitpython-displayio-ssd1306",
+                "adafruit_ticks": "adafruit-circuitpython-ticks",
+                "neopixel": "adafruit-circuitpython-neopixel"}
+    assert {wheel_of[name]: version for name, version in declared.items()} == locked
+
+
+def test_board_modules_name_the_libraries_they_need():
+    needs = set()
+    for path in (REPO / "hardware").glob("*.py"):
+        match = re.search(r"Needs: ([\w, ]+) \(lib/requirements.txt\)", path.read_text())
+        if match:
+            needs |= {name.strip() for name in match.group(1).split(",")}
+    assert needs == {"neopixel", "adafruit_ticks", "adafruit_displayio_ssd1306"}
+
+
+def test_offline_build_uses_the_cache_and_fails_clearly_without_it(built, tmp_path):
+    out = tmp_path / "again"
+    deploy.build(out, offline=True)  # the fixture filled the cache
+    assert (out / "lib" / "neopixel.py").is_file()
+    with pytest.raises(deploy.DeployError, match="not in the wheel cache"):
+        deploy.build(tmp_path / "none", cache=tmp_path / "empty-cache", offline=True)
+
+
+def test_wheel_with_a_wrong_hash_is_not_used(tmp_path):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "adafruit_circuitpython_ticks-1.1.7-py3-none-any.whl").write_bytes(b"bad")
+    assert deploy._cached_wheel(cache, "adafruit-circuitpython-ticks", "1.1.7",
+                                {"0" * 64}) is None
+
+
+def test_build_refuses_to_wipe_a_folder_it_did_not_make(tmp_path):
+    (tmp_path / "precious.txt").write_text("keep me")
+    with pytest.raises(deploy.DeployError, match="not made by this tool"):
+        deploy.build(tmp_path, offline=True)
+    assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+def test_copy_to_drive_syncs_only_what_changed(built, tmp_path):
+    out, made = built
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    with pytest.raises(deploy.DeployError, match="boot_out.txt"):
+        deploy.copy_to_drive(out, drive, made["libs"])
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10")
+    (drive / "settings.toml").write_text('FARKLE_PICO_ROLL_KEY = "GP20"\n')
+    (drive / "lib").mkdir()
+    (drive / "lib" / "someone_elses.py").write_text("x = 1\n")
+    (drive / "farkle").mkdir()
+    (drive / "farkle" / "gone.py").write_text("old = 1\n")
+    copied, removed = deploy.copy_to_drive(out, drive, made["libs"])
+    assert "code.py" in copied and copied[-2:] == ["boot.py", "code.py"]
+    assert ".farkle-deploy" not in copied and "settings.toml" not in copied
+    assert removed == ["farkle/gone.py"]
+    assert (drive / "settings.toml").read_text() == 'FARKLE_PICO_ROLL_KEY = "GP20"\n'
+    assert (drive / "lib" / "someone_elses.py").exists()
+    assert (drive / "lib" / "adafruit_display_text" / "label.py").exists()
+    assert deploy.copy_to_drive(out, drive, made["libs"]) == ([], [])
+
+
+def test_command_line(tmp_path, capsys):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10")
+    assert deploy.main(["--out", str(tmp_path / "out"), "--drive", str(drive),
+                        "--offline"]) == 0
+    said = capsys.readouterr().out
+    assert "lib: adafruit_display_text, adafruit_displayio_ssd1306" in said
+    assert (drive / "code.py").is_file() and (drive / "settings.toml").is_file()
+    assert deploy.main(["--out", str(tmp_path / "out"), "--drive", str(tmp_path / "nope"),
+                        "--offline"]) == 1
