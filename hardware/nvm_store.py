@@ -168,7 +168,12 @@ class Store:
         tail = data[self.end:]
         self.clean = tail.count(b"\xff") == len(tail)
         if not self.clean and self.status != NEWER:
-            self.status = TORN if self.seq else FOREIGN
+            if self.seq:
+                self.status = TORN
+            elif tail.count(b"\x00") == len(tail):
+                self.status = EMPTY  # blank, all zeros (never written on some boards): no notice
+            else:
+                self.status = FOREIGN
         if self.status == NEWER:
             self.clean = False
         return self.last

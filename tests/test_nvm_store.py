@@ -72,7 +72,7 @@ def test_torn_last_record_falls_back_to_the_one_before():
 
 
 @pytest.mark.parametrize("content, status", [
-    (b"\x00" * 4096, nvm_store.FOREIGN),
+    (b"\x00" * 2048 + b"\x01" + b"\x00" * 2047, nvm_store.FOREIGN),
     (bytes(random.Random(1).getrandbits(8) for _ in range(4096)), nvm_store.FOREIGN),
     (b"FK\x02" + b"\x00" * 10 + b"\xff" * 4083, nvm_store.NEWER),
 ])
@@ -82,6 +82,13 @@ def test_foreign_or_newer_content_is_ignored_with_a_notice(content, status):
     assert store.load() is None and store.status == status and store.notice()
     assert store.save(b"mine")
     assert Store(nvm).load() == b"mine"
+
+
+def test_an_all_zero_nvm_is_blank_without_a_notice():
+    nvm = bytearray(4096)
+    store = Store(nvm)
+    assert store.load() is None and store.status == nvm_store.EMPTY and store.notice() is None
+    assert not store.clean and store.save(b"first") and Store(nvm).load() == b"first"
 
 
 def test_a_valid_record_then_an_older_sequence_number_stops_the_journal():
