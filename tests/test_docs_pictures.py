@@ -1,0 +1,26 @@
+"""The pictures in docs/ are what tools/draw_boards.py draws from the code today."""
+
+import pathlib
+import sys
+
+from PIL import Image, ImageChops
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import draw_boards  # noqa: E402
+
+
+def test_committed_pictures_are_up_to_date():
+    for name, image in draw_boards.pictures().items():
+        committed = Image.open(REPO / "docs" / name).convert("RGB")
+        assert committed.size == image.size, name
+        assert ImageChops.difference(committed, image).getbbox() is None, (
+            "docs/%s is stale: run python tools/draw_boards.py" % name)
+
+
+def test_picture_follows_the_macropad_key_names():
+    names = draw_boards.key_names()
+    assert names[:12] == ("die0", "die1", "die2", "die3", "die4", "die5",
+                          "hint", "best", "menu", "roll", "mute", "bank")
+    assert set(names[6:]) <= set(draw_boards.ACTION_STYLE)
