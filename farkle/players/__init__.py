@@ -1,0 +1,36 @@
+"""farkle.players: computer players, one decision interface (see ``base``).
+
+>>> from farkle.presets import preset
+>>> make_player("normal", preset("classic")).level
+'normal'
+"""
+
+LEVELS = ("easy", "normal", "hard", "expert")
+
+
+def make_player(level, rules, players=2, seat=0):
+    """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
+
+    "expert" is the solved two-player game where ``farkle.players.expert.make(rules, players,
+    seat)`` returns a player for these rules; elsewhere it falls back to "hard".
+    """
+    if level == "expert":
+        player = None
+        try:
+            from farkle.players import expert
+        except ImportError:
+            expert = None
+        if expert is not None:
+            player = expert.make(rules, players, seat)
+        if player is not None:
+            return player
+        level = "hard"
+    if level == "easy":
+        from farkle.players.easy import Easy as cls
+    elif level == "normal":
+        from farkle.players.normal import Normal as cls
+    elif level == "hard":
+        from farkle.players.hard import Hard as cls
+    else:
+        raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
+    return cls(rules, players, seat)

@@ -1,0 +1,130 @@
+"""farkle.players.base: the one decision interface every computer player has.
+
+The game asks a player three questions, always about the current player's position:
+
+* ``choose_keep(game)``: in KEEP (dice showing, nothing set aside yet) the faces to set aside,
+  a legal non-empty selection; in CHOOSE, when dice of the roll are still unkept, more faces
+  to set aside from them, or ``[]`` for none;
+* ``roll_on(game)``: in CHOOSE, True to roll the dice in hand, False to bank (never False
+  when ``game.why_not_bank()`` refuses the bank);
+* ``piggyback(game)``: in START when ``game.why_not_piggyback()`` is None, True to take over
+  the dice the last player left.
+
+``win_chance(game)`` is the current player's chance of winning where a solved table knows
+it, else None. The tournament runner, the firmware and the hints all use this interface.
+"""
+
+from farkle.game import CHOOSE, KEEP
+from farkle.scorer import pack, size, unpack
+
+
+class Player:
+    """Base class: a player bound to one rules value and one seat."""
+
+    level = "base"
+
+    def __init__(self, rules, players=2, seat=0):
+        self.rules = rules
+        self.players = players
+        self.seat = seat
+
+    def choose_keep(self, game):
+        raise NotImplementedError  # pragma: no cover
+
+    def roll_on(self, game):
+        raise NotImplementedError  # pragma: no cover
+
+    def piggyback(self, game):
+        return False
+
+    def win_chance(self, game):
+        return None
+
+    def __repr__(self):
+        return "<%s player, seat %d>" % (self.level, self.seat)
+
+
+def minimum(game, player=None):
+    """The smallest bank the rules allow ``player`` (default: the current one) now."""
+    if player is None:
+        player = game.current
+    rules = game.rules
+    return rules.min_bank if game.on_board(player) else rules.opening
+
+
+def keep_options(game):
+    """The best keep for each number of dice it leaves in hand, as a list of
+    ``(points added, dice in hand after, packed keep)``; dice in hand after a keep of every
+    die is N (hot dice). Only these keeps can be best: with the same dice left, more points
+    are never worse. Empty when nothing can be set aside now."""
+    scorer = game.scorer
+    N = game.rules.dice
+    in_hand = game.in_hand
+    best = {}
+    if game.phase == KEEP and not game.kept:
+        for sub, points in scorer.keeps_key(pack(game.shown)):
+            left = in_hand - size(sub) or N
+            old = best.get(left)
+            if old is None or points > old[0]:
+                best[left] = (points, left, sub)
+    elif game.phase == CHOOSE:
+        unkept = game.unkept()
+        if not unkept:
+            return []
+        base = pack(game.kept)
+        already = scorer.score_key(base)
+        for sub, _ in scorer.keeps_key(pack(unkept)):
+            total = scorer.score_key(base + sub)
+            if total:
+                points = total - already
+                left = in_hand - size(sub) or N
+                old = best.get(left)
+                if old is None or points > old[0]:
+                    best[left] = (points, left, sub)
+    return [best[k] for k in sorted(best)]
+
+
+def faces(option):
+    """The faces of an option from :func:`keep_options` (``[]`` for None)."""
+    return unpack(option[2]) if option is not None and option[2] else []
+
+
+def leader(game, player=None):
+    """The highest score among the other players."""
+    if player is None:
+        player = game.current
+    best = None
+    for i in range(game.players):
+        if i != player and (best is None or game.scores[i] > best):
+            best = game.scores[i]
+    return best
+
+
+_FARKLE = {}
+
+
+def farkle_chance(scorer, n):
+    """``(ways, 6**n)``: how many of the 6**n ways ``n`` dice can fall score nothing."""
+    key = (id(scorer), n)
+    if key not in _FARKLE:
+        fact = [1]
+        for i in range(1, n + 1):
+            fact.append(fact[-1] * i)
+        _FARKLE[key] = (_count(scorer, fact, [], 1, n), 6 ** n)
+    return _FARKLE[key]
+
+
+def _count(scorer, fact, dice, face, rest):
+    # orderings of the non-scoring rolls that extend ``dice`` with ``rest`` dice >= ``face``
+    if face == 6 or not rest:
+        roll = dice + [face] * rest
+        if not scorer.is_farkle(roll):
+            return 0
+        ways = fact[len(roll)]
+        for f in range(1, 7):
+            ways //= fact[roll.count(f)]
+        return ways
+    total = 0
+    for c in range(rest + 1):
+        total += _count(scorer, fact, dice + [face] * c, face + 1, rest - c)
+    return total

@@ -1,0 +1,178 @@
+"""farkle.players.hard: max-expected-score play that also plays the game.
+
+It plays *normal*'s exact turn, and changes course where the game, not the turn, decides:
+
+* **final round, behind**: it needs more than the leader; it keeps rolling until it is ahead
+  and picks each keep for the best chance of getting there (the reach table, below); ahead,
+  it banks (unless players after it can still answer: then it plays for points);
+  a tie it could bank is taken only when rolling on is the worse bet;
+* **target**: a bank that reaches the target is taken (no need to roll past it); under an
+  exact target it never overshoots when it can help it;
+* **three-farkle penalty**: with two farkles in a row a third also costs the penalty, which is
+  exactly the turn played with the penalty added to the stake (the table at total + penalty);
+* **piggybacking**: it takes over dice exactly when that is worth more than fresh dice, and
+  before banking weighs what its leftover dice are worth to the next player;
+* **far behind** near the end: when the points it can expect in the turns it has left will not
+  catch the leader, it raises its own bank minimum to its share of the gap and plays for the
+  best chance of reaching it (the reach table), then for points;
+* the **opening and later minimum** are part of every decision (as for *normal*).
+
+``farkle/policies/<preset>.rch`` holds the chance of making at least r more points this turn
+from n dice, for every r up to 10,000 on the rules' point grid.
+"""
+
+from farkle.game import CHOOSE
+from farkle.players import policy as tables
+from farkle.players.base import faces, keep_options, leader, minimum
+from farkle.players.normal import Normal
+
+class Hard(Normal):
+    level = "hard"
+    far_behind = True  # switches, so a benchmark can measure what each rule is worth
+    stop_at_target = True
+
+    def __init__(self, rules, players=2, seat=0):
+        Normal.__init__(self, rules, players, seat)
+        self.reach = tables.load(rules, "reach") if self.policy is not None else None
+
+    # ----- what the game asks of this turn -----
+
+    def goal(self, game):
+        """The turn total this turn must reach before a bank is worth making, or 0."""
+        if self.reach is None:
+            return 0
+        p = game.current
+        me = game.scores[p]
+        lead = leader(game, p)
+        if game.final_by >= 0:
+            if game.pending[p] and me + game.turn_total <= lead:
+                return lead - me + 1
+            return 0
+        if not self.far_behind or game.players != 2:
+            return 0
+        rules = game.rules
+        expect = self.policy.value(rules.dice, 0, rules.min_bank) // self.policy.scale
+        if lead < rules.target - 3 * expect:
+            return 0
+        turns = 1 + (rules.target - lead) // expect  # the leader's turns to the target, + ours after
+        gap = max(rules.target, lead + expect // 2) - me  # to pass them at the end
+        share = gap // turns
+        if share <= 2 * expect:
+            return 0
+        step = self.policy.step
+        return min(share, self.reach.top * step) // step * step
+
+    def shift(self, game, bank_minimum):
+        """``(points added to the stake, bank minimum)`` for the penalty: a third farkle in a
+        row also costs the penalty, the same as playing for total + penalty."""
+        rules = game.rules
+        if not rules.penalty or game.streak[game.current] != 2:
+            return 0, bank_minimum
+        if bank_minimum <= self.policy.step:
+            return rules.penalty, 0
+        if self.policy.has_minimum(bank_minimum + rules.penalty):
+            return rules.penalty, bank_minimum + rules.penalty
+        return 0, bank_minimum  # no exact table for that: play the plain turn
+
+    # ----- decisions -----
+
+    def choose_keep(self, game):
+        if self.fallback:
+            return self.fallback.choose_keep(game)
+        options = keep_options(game)
+        if not options:
+            return []
+        if game.phase == CHOOSE:
+            options = options + [(0, game.in_hand, 0)]
+        rules = game.rules
+        total = game.turn_total
+        me = game.scores[game.current]
+        bank_min = minimum(game)
+        goal = self.goal(game)
+        if goal and goal > total:
+            best = self.best_for_goal(options, total, max(goal, bank_min), bank_min)
+            return faces(best)
+        if game.final_by < 0 and self.stop_at_target:
+            reach = [o for o in options if me + total + o[0] >= rules.target]
+            if rules.exact_target:
+                exact = [o for o in reach if me + total + o[0] == rules.target]
+                if exact:
+                    return faces(exact[0])
+                under = [o for o in options if o not in reach]
+                options = under or options
+            elif reach and total + max(o[0] for o in reach) >= bank_min:
+                best = reach[0]
+                for o in reach:
+                    if o[0] > best[0]:
+                        best = o
+                return faces(best)
+        shift, bank_min = self.shift(game, bank_min)
+        return faces(self.policy.best(options, total + shift, bank_min))
+
+    def best_for_goal(self, options, total, goal, bank_min):
+        """The option with the best chance of making ``goal`` this turn; once it is made,
+        the best one for points."""
+        made = [o for o in options if total + o[0] >= goal]
+        if made:
+            return self.policy.best(made, total, bank_min)
+        best, best_key = None, None
+        for o in options:
+            key = (-self.reach.code(o[1], goal - total - o[0]), o[0], o[1])
+            if best_key is None or key > best_key:
+                best, best_key = o, key
+        return best
+
+    def roll_on(self, game):
+        if self.fallback:
+            return self.fallback.roll_on(game)
+        if game.why_not_bank():
+            return True
+        rules = game.rules
+        p = game.current
+        n, total = game.in_hand, game.turn_total
+        me = game.scores[p]
+        if game.final_by >= 0 and game.pending[p]:
+            lead = leader(game, p)
+            later = False
+            for i in range(game.players):
+                if i != p and game.pending[i]:
+                    later = True
+            if me + total < lead:
+                return True
+            if me + total == lead:
+                if rules.tie not in ("draw", "rolloff") or later:
+                    return True
+                return self.reach.chance(n, 1) > 0.5
+            if not later:
+                return False
+        goal = self.goal(game)
+        if goal and total < goal:
+            return True
+        if game.final_by < 0:
+            if rules.exact_target:
+                if me + total == rules.target:
+                    return False
+                if me + total > rules.target:
+                    return True  # a bank would hand the points to someone else
+            elif me + total >= rules.target and self.stop_at_target:
+                return False
+        shift, _ = self.shift(game, minimum(game))
+        if self.policy.rolls(n, total + shift):
+            return True
+        if rules.piggyback and game.players == 2:
+            # the next player may take over these dice: count what that is worth to them
+            nxt = (p + 1) % game.players
+            if game.on_board(nxt) and self.policy.piggybacks(n, total):
+                fresh = self.policy.value(rules.dice, 0, rules.min_bank) // self.policy.scale
+                gift = self.policy.roll_once(n, total) - fresh
+                return self.policy.roll_once(n, total + shift) - shift > total - gift
+        return False
+
+    def piggyback(self, game):
+        if self.fallback:
+            return self.fallback.piggyback(game)
+        goal = self.goal(game)
+        if goal:
+            take = self.reach.code(game.left_dice, goal - game.left_points)
+            return take < self.reach.code(game.rules.dice, goal)
+        return self.policy.piggybacks(game.left_dice, game.left_points)
