@@ -47,6 +47,7 @@ C_DECIDE = 4
 N_HUMAN = 0  # the human plays on
 N_CPU = 1  # the computer's next step
 N_TURN = 2  # the turn is over: next player, the end, or a roll-off
+N_ROLL = 3  # a human's roll waits for the HOT DICE! banner
 
 
 def ticks_diff(a, b):
@@ -444,7 +445,7 @@ class Controller:
             view.states[i] = v.FREE if i < game.rules.dice else v.EMPTY
         self._clear_message()
         # keep the player in the score strip
-        row = self.player // 3
+        row = self.player // (2 if game.players <= 4 else 3)
         if not self.score_top <= row < self.score_top + 2:
             self.score_top = row if row < self.score_top else row - 1
         self._go(v.PLAY)
@@ -568,6 +569,10 @@ class Controller:
         then = self.then
         if then == N_TURN:
             self._end_turn()
+        elif then == N_ROLL:
+            self.then = N_HUMAN
+            self._roll()
+            self._refresh()
         elif then == N_CPU:
             self._after(T_CPU, CPU_SHOW_MS)
             self._refresh()
@@ -592,7 +597,8 @@ class Controller:
             self._pause()
             return
         if action == act.UP or action == act.DOWN:
-            rows = (game.players + 2) // 3
+            cols = 2 if game.players <= 4 else 3
+            rows = (game.players + cols - 1) // cols
             self.score_top = max(0, min(rows - 2, self.score_top + (1 if action == act.DOWN else -1)))
             self._refresh()
             return
@@ -659,10 +665,10 @@ class Controller:
         if reason:
             self._say(reason)
             return
-        for _, _, sound in self.banners:  # HOT DICE! is heard, not shown: the dice roll
-            if sound:
-                self._sound(sound)
-        self.banners = []
+        if self.banners:  # HOT DICE! first, then the six dice roll
+            self.then = N_ROLL
+            self._next_banner()
+            return
         self._roll()
 
     def _human_bank(self):
@@ -920,7 +926,7 @@ class Controller:
         view.header = "%s %d" % (self._label(seat), game.scores[seat])
         right = "+%d" % self.total if self.total else ""
         if game.final_round():
-            right = "FINAL " + right
+            right = ("FINAL " + right) if right else "FINAL"
         view.header_right = right
         states = view.states
         for i in range(v.NDICE):
@@ -931,9 +937,15 @@ class Controller:
         view.status = self._status()
         view.message = self.message_lines[self.message_at:self.message_at + v.MESSAGE_LINES]
         cells = []
-        first = self.score_top * 3
-        for s in range(first, min(game.players, first + 6)):
-            cells.append(("%d:%d" % (s + 1, game.scores[s]), s == seat))
+        cols = 2 if game.players <= 4 else 3  # two columns fit "P1 10000" cells
+        view.cell_cols = cols
+        first = self.score_top * cols
+        for s in range(first, min(game.players, first + 2 * cols)):
+            if cols == 2:
+                text = "%s %d" % (self._label(s), game.scores[s])
+            else:
+                text = "%d:%d" % (s + 1, game.scores[s])
+            cells.append((text, s == seat))
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()

@@ -1,8 +1,8 @@
 """app.screens: the 128x64 display, built once, then only its texts and tiles change.
 
 Needs ``displayio``, ``terminalio`` and ``adafruit_display_text`` (``bitmap_label``: one small
-bitmap per label). ``Screens(display)`` makes a group per screen and sets
-``display.root_group``; ``render(view)`` shows the right group and updates what changed.
+bitmap per label). ``Screens(display)`` makes a group per screen; ``render(view)`` updates what changed and
+puts the screen's group on the display (``root_group``: a new screen is redrawn whole).
 Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its capitals
 on rows ``y-3`` to ``y+4``.
 """
@@ -33,7 +33,8 @@ class Screens:
         self._label_class = bitmap_label.Label
         self.font = terminalio.FONT
         self.sheet, self.palette = tiles.sheet()
-        self.root = displayio.Group()
+        self.display = display
+        self.shown = None  # the group on the display
         self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
         self.inverse = {}
         self.version = -1
@@ -58,7 +59,8 @@ class Screens:
         self.header_right = self._label(self.play, 3, v.COLUMNS)
         self.dice = self._dice(self.play, v.NDICE, DICE_X, DICE_Y)
         self.lines = [self._label(self.play, y, v.COLUMNS) for y in LINE_Y]
-        self.cells = [self._label(self.play, LINE_Y[1 + i // 3], 7, x=42 * (i % 3)) for i in range(6)]
+        self.cells = [self._label(self.play, LINE_Y[1], 8) for i in range(6)]
+        self.cell_cols = 0
         self.big = self._label(self.play, 45, BIG, scale=2)
         self.big2 = self._label(self.play, 47, BIG, scale=2)
 
@@ -81,15 +83,11 @@ class Screens:
         self._set(self.end_foot, "Roll:again Menu:setup")
 
         self.groups = (self.splash, self.menu, self.rolloff, self.play, self.menu, self.end)
-        display.root_group = self.root
 
     # ----- building -----
 
     def _group(self):
-        group = self._displayio.Group()
-        group.hidden = True
-        self.root.append(group)
-        return group
+        return self._displayio.Group()
 
     def _label(self, group, y, chars, text="", scale=1, x=0):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
@@ -118,21 +116,14 @@ class Screens:
             label.color = BLACK if inverse else WHITE
             label.background_color = WHITE if inverse else None
 
-    def _show(self, group, shown):
-        if group.hidden == shown:
-            group.hidden = not shown
-
     def render(self, view):
         """Bring the display up to ``view``; False when nothing changed since last time."""
         if view.version == self.version:
             return False
         self.version = view.version
-        shown = self.groups[view.screen]
-        for group in self.groups:
-            if group is not shown:
-                self._show(group, False)
-        self._show(shown, True)
         screen = view.screen
+        if screen == v.PLAY:  # before it is shown: no half-drawn screen
+            self._render_play(view)
         if screen == v.SPLASH:
             for i in range(2):
                 text = view.lines[i] if i < len(view.lines) else ""
@@ -140,12 +131,14 @@ class Screens:
                 self._set(self.splash_lines[i], text)
         elif screen == v.SETUP or screen == v.PAUSE:
             self._render_menu(view)
-        elif screen == v.PLAY:
-            self._render_play(view)
         elif screen == v.ROLLOFF:
             self._render_rolloff(view)
         elif screen == v.END:
             self._render_end(view)
+        group = self.groups[screen]
+        if group is not self.shown:  # a new screen: the whole display is redrawn
+            self.shown = group
+            self.display.root_group = group
         return True
 
     def _render_menu(self, view):
@@ -178,10 +171,10 @@ class Screens:
         else:
             top, bottom = banner, ""
             big = 0 < len(banner) <= BIG
-        self.dice.hidden = bool(banner) and two and big
+        covered = bool(banner) and two and big  # a two-line banner covers the dice
         dice = self.dice
         for i in range(v.NDICE):
-            index = tiles.tile(view.states[i], view.faces[i])
+            index = 0 if covered else tiles.tile(view.states[i], view.faces[i])
             if dice[i] != index:
                 dice[i] = index
         if banner and big:
@@ -203,6 +196,13 @@ class Screens:
                 lines, cells = [view.status], view.cells
         for i in range(v.MESSAGE_LINES):
             self._set(self.lines[i], lines[i] if i < len(lines) else "", bool(banner) and i == 0)
+        cols = view.cell_cols
+        if cols != self.cell_cols:
+            self.cell_cols = cols
+            width = WIDTH // cols + (1 if cols == 3 else 0)  # 64 or 43 pixels a cell
+            for i in range(6):
+                self.cells[i].x = width * (i % cols)
+                self.cells[i].y = LINE_Y[1 + i // cols] if i < 2 * cols else -20
         for i in range(6):
             if i < len(cells):
                 self._set(self.cells[i], cells[i][0], cells[i][1])

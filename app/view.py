@@ -56,6 +56,7 @@ class View:
         self.message = []  # up to MESSAGE_LINES lines; empty: show the score strip
         self.banner = ""  # big text (FARKLE!, HOT DICE!, ...); "\n" makes two lines
         self.cells = []  # score strip: (text, is_current) for the visible cells
+        self.cell_cols = 2  # cells a row (two rows)
         # roll-off: (seat label, face) for up to eight players
         self.rolloff = []
         # end screen: lines of text
