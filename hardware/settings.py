@@ -129,7 +129,7 @@ class Settings:
             name = str(value).strip()
             if optional and name.lower() in ("", "none"):
                 return ""
-            if not hasattr(pins, name):
+            if not _is_pin(pins, name):
                 raise ValueError("no such pin")
             return name
         return self._checked(key, default, parse)
@@ -147,7 +147,7 @@ class Settings:
             if count is not None and len(names) != count:
                 raise ValueError("want %d pins" % count)
             for name in names:
-                if not hasattr(pins, name):
+                if not _is_pin(pins, name):
                     raise ValueError("no such pin %s" % name)
             if len(set(names)) != len(names):
                 raise ValueError("a pin is listed twice")
@@ -191,6 +191,11 @@ class Settings:
     def board(self):
         """The board module named by FARKLE_BOARD, or "" to go by board.board_id."""
         return self.text(BOARD, "")
+
+
+def _is_pin(pins, name):
+    """True if ``pins`` (the board module) has a pin (not some other attribute) ``name``."""
+    return type(getattr(pins, name, None)).__name__ == "Pin"
 
 
 def _to_int(value):

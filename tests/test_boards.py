@@ -231,6 +231,8 @@ def test_pico_tower_optional_parts():
     ("FARKLE_PICO_DIE_KEYS", "GP2,GP3,GP4,GP5,GP6,GP6", "a pin is listed twice"),
     ("FARKLE_PICO_ROLL_KEY", "GP99", 'FARKLE_PICO_ROLL_KEY="GP99": no such pin; using "GP8"'),
     ("FARKLE_PICO_ROLL_KEY", "", "no such pin"),
+    ("FARKLE_PICO_ROLL_KEY", "board_id", "no such pin"),
+    ("FARKLE_PICO_PIEZO", "DISPLAY", "no such pin"),
     ("FARKLE_PICO_PIXELS_PER_DIE", 3, "want 1 or 7"),
     ("FARKLE_PICO_PIP_ORDER", "0,1,2,3,4,5,5", "want each of 0..6 once"),
     ("FARKLE_PICO_PIP_ORDER", "a,b", "want 7 numbers"),
