@@ -26,8 +26,13 @@ def pack(dice):
 def unpack(key):
     """Sorted faces of a packed key."""
     out = []
-    for face in range(1, 7):
-        out.extend([face] * ((key >> SHIFT[face]) & 7))
+    face = 1
+    while key:
+        c = key & 7
+        if c:
+            out.extend([face] * c)
+        key >>= 3
+        face += 1
     return out
 
 
@@ -118,35 +123,68 @@ class Scorer:
         if not parts_score:
             total = 0
         if n >= 5:
-            patterns = self.patterns
-            total = max(total, patterns.get(key, 0))
-            if n == 6:
-                for f in (1, 5):
-                    if key & (7 << SHIFT[f]) and self.singles[f]:
-                        extra = patterns.get(key - ONE[f], 0)
-                        if extra:
-                            total = max(total, extra + self.singles[f])
+            total = max(total, self._pattern_points(key, n))
         return total if total > 0 else 0
+
+    def _pattern_points(self, key, n):
+        """Best points of ``n`` packed dice as one pattern (plus one single with six dice)."""
+        patterns = self.patterns
+        total = patterns.get(key, 0)
+        if n == 6:
+            for f in (1, 5):
+                if key & (7 << SHIFT[f]) and self.singles[f]:
+                    extra = patterns.get(key - ONE[f], 0)
+                    if extra:
+                        total = max(total, extra + self.singles[f])
+        return total
 
     def score(self, dice):
         """Points of setting aside exactly ``dice``; 0 unless every die scores."""
         return self.score_key(pack(dice))
 
     def keeps_key(self, key):
-        """Every legal keep of a packed roll as ``(packed keep, points)``."""
-        out = []
-        # walk every sub-multiset by counting down in mixed radix (no recursion)
-        sub = key
-        while sub:
-            points = self.score_key(sub)
-            if points:
-                out.append((sub, points))
-            # decrement: lowest face with a count borrows
-            for f in range(1, 7):
-                if sub & (7 << SHIFT[f]):
-                    sub -= ONE[f]
-                    break
-                sub |= key & (7 << SHIFT[f])
+        """Every legal keep of a packed roll as ``(packed keep, points)``, highest key first.
+
+        A keep that is not a whole-roll pattern scores only if each face's count scores by
+        itself, so the keeps are built face by face from the counts that score (no search);
+        only the roll itself and the roll less one die can hold a pattern.
+        """
+        face = self.face
+        out = [(0, 0)]
+        n = 0
+        for f in range(1, 7):
+            c = (key >> SHIFT[f]) & 7
+            if c:
+                n += c
+                row = face[f]
+                one = ONE[f]
+                grown = []
+                for k in range(1, c + 1):
+                    points = row[k]
+                    if points > 0:
+                        add = k * one
+                        for sub, total in out:
+                            grown.append((sub + add, total + points))
+                out.extend(grown)
+        out.pop(0)  # the empty keep
+        if n >= 5 and self.patterns:
+            # only the roll itself and the roll less one die are big enough for a pattern
+            wholes = [(key, n)]
+            if n == 6:
+                for f in range(1, 7):
+                    if key & (7 << SHIFT[f]):
+                        wholes.append((key - ONE[f], 5))
+            for whole, size_ in wholes:
+                points = self._pattern_points(whole, size_)
+                if points:
+                    for i in range(len(out)):
+                        if out[i][0] == whole:
+                            if points > out[i][1]:
+                                out[i] = (whole, points)
+                            break
+                    else:
+                        out.append((whole, points))
+        out.sort(reverse=True)
         return out
 
     def keeps(self, dice):
