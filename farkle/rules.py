@@ -73,6 +73,9 @@ class Rules:
     def replace(self, **changes):
         """A copy with some fields changed (keeps the preset's name while the
         changes are among the options it offers), validated."""
+        for key in changes:
+            if key not in FIELD_NAMES:
+                raise RulesError("unknown rule: " + str(key))
         values = self.as_dict()
         values.update(changes)
         offered = all(v in self.offers.get(k, (getattr(self, k),)) for k, v in changes.items())
