@@ -1,0 +1,85 @@
+"""The computer players on MicroPython: every level decides from the shipped tables, and
+decides exactly as on CPython (one interpreter run for all of it)."""
+import contextlib
+import io
+
+from mpy.harness import run_micropython
+
+SCRIPT = r'''
+from farkle.game import Game, START, KEEP, CHOOSE, ROLLOFF, OVER
+from farkle.presets import preset
+from farkle.players import make_player
+from farkle.players import policy
+from farkle.players.hint import hint
+
+
+class Lcg:
+    """The same dice on every interpreter."""
+    def __init__(self, seed):
+        self.state = seed
+    def roll(self, n):
+        out = []
+        for _ in range(n):
+            self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+            out.append((self.state >> 16) % 6 + 1)
+        return out
+
+
+def run(rules, levels, seed):
+    game = Game(rules, len(levels), first=0, dice=Lcg(seed), log_size=2)
+    players = [make_player(l, rules, len(levels), i) for i, l in enumerate(levels)]
+    trace = []
+    while game.phase != OVER:
+        p = players[game.current]
+        if game.phase == START:
+            if game.why_not_piggyback() is None:
+                take = p.piggyback(game)
+                trace.append("P%d" % take)
+                if take:
+                    game.piggyback()
+            game.roll()
+        elif game.phase == KEEP:
+            keep = p.choose_keep(game)
+            trace.append("K" + "".join([str(f) for f in sorted(keep)]))
+            game.keep(keep)
+        elif game.phase == CHOOSE:
+            if game.unkept():
+                more = p.choose_keep(game)
+                if more:
+                    game.keep(more)
+                    continue
+            r = p.roll_on(game)
+            trace.append("R" if r else "B")
+            if r:
+                game.roll()
+            else:
+                game.bank()
+        else:
+            game.rolloff()
+    return trace, game
+
+
+for name, changes in (("classic", {}), ("farkel", {}), ("doubling", {}), ("classic", {"penalty": 500})):
+    rules = preset(name)
+    if changes:
+        rules = rules.replace(**changes)
+    assert policy.load(rules) is not None and policy.load(rules, "reach") is not None
+    for seed, levels in ((1, ["easy", "normal"]), (2, ["hard", "normal"]), (3, ["expert", "easy", "hard"])):
+        trace, game = run(rules, levels, seed)
+        print(name, levels[0], len(trace), game.scores, game.winners, " ".join(trace))
+game = Game(preset("classic"), 2, first=0, dice=Lcg(5))
+game.roll()
+h = hint(game)
+print("hint", h["keep"], h["roll"], h["dice"], round(h["farkle"], 5), h["win"])
+'''
+
+
+def test_players_decide_the_same_on_micropython_and_cpython():
+    result = run_micropython(SCRIPT).check()
+    host = io.StringIO()
+    with contextlib.redirect_stdout(host):
+        exec(compile(SCRIPT, "players_script", "exec"), {"__name__": "players_script"})
+    assert result.stdout == host.getvalue()
+    lines = result.stdout.splitlines()
+    assert len(lines) == 13 and lines[-1].startswith("hint ")
+    assert all(len(line) > 40 for line in lines[:-1])
