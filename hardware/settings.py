@@ -65,6 +65,11 @@ class Settings:
             self._values[key] = value
         return value
 
+    def get(self, key, default=None):
+        """Like ``dict.get``: the raw value, unchecked, or ``default`` if missing."""
+        value = self.raw(key)
+        return default if value is None else value
+
     def _checked(self, key, default, parse):
         """Run parse(raw) once per key; a ValueError becomes a reported problem."""
         memo = "?" + key

@@ -324,6 +324,7 @@ def test_settings_parsers():
     assert settings.order("ORDER", (0, 1, 2)) == (2, 0, 1)
     assert settings.text("EMPTY", "x") == ""
     assert settings.text("MISSING", "x") == "x"
+    assert settings.get("CH") == "synth" and settings.get("MISSING", 4) == 4
     assert settings.problems == ['BOOL=True: want a number; using 3']
 
 
