@@ -107,14 +107,16 @@ class Controller:
         self.paused_screen = v.PLAY
         self.paused_title = ""
         self.paused_keys = ()
+        self.paused_status = ""
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
+        self.notice_lines = []
         if notices:  # settings or parts that were wrong: shown until a key is pressed
-            lines = []
             for notice in notices:
-                lines.extend(v.wrap(notice))
-            self.view.lines = lines
+                self.notice_lines.extend(v.wrap(notice))
+            self.view.lines = self.notice_lines[:2]
+            self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
             self.step = T_NONE
 
     # ----- the main loop's two calls -----
@@ -264,6 +266,13 @@ class Controller:
                 self.due = ticks_add(self.now, left // HURRY)
 
     def _tick_message(self):
+        if self.view.screen == v.SPLASH and len(self.notice_lines) > 2:
+            if ticks_diff(self.now, self.next_page) >= 0:  # page through the notices
+                self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
+                self.message_at = (self.message_at + 1) % (len(self.notice_lines) - 1)
+                self.view.lines = self.notice_lines[self.message_at:self.message_at + 2]
+                self._changed()
+            return
         if not self.message_lines:
             return
         if ticks_diff(self.now, self.message_until) >= 0:
@@ -303,6 +312,7 @@ class Controller:
     def _open_setup(self):
         self.game = None
         self.view.title = "Set up  Roll: start"
+        self.view.status = ""
         self.view.cursor = 0
         self.view.top = 0
         self._go(v.SETUP)
@@ -673,8 +683,12 @@ class Controller:
 
     def _human_bank(self):
         game = self.game
-        if game.phase == START and game.why_not_piggyback() is None:
-            self._piggyback()
+        if game.phase == START and game.rules.piggyback and game.left_dice and not game.piggybacked:
+            reason = game.why_not_piggyback()  # Bank at the start = take over the dice left
+            if reason:
+                self._say(reason)
+            else:
+                self._piggyback()
             return
         if self._selection():
             if not self._keep_selection():
@@ -811,6 +825,8 @@ class Controller:
         self.paused_screen = self.view.screen
         self.paused_title = self.view.title
         self.paused_keys = self.view.keys_lit
+        self.paused_status = self.view.status
+        self.view.status = "Menu: back"
         self.step = T_NONE
         self.confirm = False
         self.view.title = "Menu"
@@ -836,6 +852,7 @@ class Controller:
         self.view.screen = self.paused_screen
         self.view.title = self.paused_title
         self.view.keys_lit = self.paused_keys
+        self.view.status = self.paused_status
         self.step = self.paused_step
         if self.step != T_NONE:
             self.due = ticks_add(self.now, self.paused_left)

@@ -24,6 +24,8 @@ WAITING = (10, 10, 10)  # a die in hand, still to be rolled
 SELECT_FILL = (90, 90, 90)  # around the pips of a selected seven-pixel die
 WHITE = (255, 255, 255)
 OFF = (0, 0, 0)
+SOUND_ON = (30, 30, 30)  # the mute key: dim white while sound is on...
+MUTED = (120, 0, 0)  # ...red when muted
 ASIDE_SHIFT = 3  # set-aside dice at 1/8 brightness
 BLINK_MS = 300
 KEY_COLOURS = {
@@ -86,7 +88,11 @@ class Leds:
                 self._die(i, v.ASIDE, i + 1, phase)
         lit = view.keys_lit
         for name in self.key_pixels:
-            self.pixels[self.key_pixels[name]] = KEY_COLOURS.get(name, WHITE) if name in lit else OFF
+            if name == "mute":
+                colour = MUTED if view.mute else SOUND_ON
+            else:
+                colour = KEY_COLOURS.get(name, WHITE) if name in lit else OFF
+            self.pixels[self.key_pixels[name]] = colour
 
     def _die(self, die, state, face, phase):
         if die >= len(self.die_pixels):

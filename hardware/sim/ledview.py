@@ -33,14 +33,15 @@ def pixel_rgb(board, index):
     return (r, g, b)
 
 
-def led_image(board, scale=4):
-    """The lights and keys, about as wide as the display picture at the same scale."""
+def led_image(board, scale=4, labels=True):
+    """The lights and keys, about as wide as the display picture at the same scale.
+    ``labels=False`` leaves out the key names (pictures that tests compare: no font)."""
     if board.layout == "macropad":
-        return _macropad(board, scale)
-    return _tower(board, scale)
+        return _macropad(board, scale, labels)
+    return _tower(board, scale, labels)
 
 
-def _macropad(board, scale):
+def _macropad(board, scale, labels):
     size = 10 * scale
     gap = 2 * scale
     cols, rows = 3, 4
@@ -56,13 +57,13 @@ def _macropad(board, scale):
             inset = 2 * scale
             if colour != (0, 0, 0):
                 draw.ellipse((x + inset, y + inset, x + size - inset, y + size - inset), fill=colour)
-            name = board.key_names[number]
-            label = KEY_LABELS.get(name, name)
-            draw.text((x + scale, y + size - 3 * scale), label, fill=TEXT)
+            if labels:
+                name = board.key_names[number]
+                draw.text((x + scale, y + size - 3 * scale), KEY_LABELS.get(name, name), fill=TEXT)
     return image
 
 
-def _tower(board, scale):
+def _tower(board, scale, labels):
     pip = 3 * scale
     die = 3 * pip + 4 * scale
     gap = 2 * scale
@@ -80,7 +81,8 @@ def _tower(board, scale):
             px, py = x0 + 2 * scale + cx * pip, y0 + 2 * scale + cy * pip
             draw.ellipse((px + scale // 2, py + scale // 2, px + pip - scale // 2, py + pip - scale // 2),
                          fill=colour if colour != (0, 0, 0) else (30, 30, 30))
-        draw.text((x0 + scale, y0 + die + gap), KEY_LABELS["die%d" % d], fill=TEXT)
+        if labels:
+            draw.text((x0 + scale, y0 + die + gap), KEY_LABELS["die%d" % d], fill=TEXT)
     return image
 
 
