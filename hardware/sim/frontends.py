@@ -263,11 +263,16 @@ class Terminal:
         self.pending = feed(self.board, self.pending)
 
     def draw(self, app):
-        state = (app.screens.version, tuple(self.board.pixels.shown), self.board.pixels.shows)
+        try:
+            size = tuple(os.get_terminal_size(self.stdout.fileno()))
+        except (OSError, ValueError):
+            size = (80, 24)
+        state = (app.screens.version, tuple(self.board.pixels.shown), size)
         if state == self.drawn:
             return
+        clear = self.drawn is not None and self.drawn[2] != size
         self.drawn = state
-        self.stdout.write("\x1b[H" + render_text(self.board, app) + "\x1b[0J")
+        self.stdout.write(("\x1b[2J" if clear else "") + "\x1b[H" + render_text(self.board, app, size) + "\x1b[0J")
         self.stdout.flush()
 
 
@@ -307,9 +312,9 @@ def ansi_block(rgb, text):
     return "\x1b[48;2;%d;%d;%dm\x1b[%sm%s\x1b[0m" % (r, g, b, ink, text)
 
 
-def led_lines(board):
-    """The keys and lights as lines of coloured cells."""
-    from hardware.sim.ledview import KEY_LABELS, pixel_rgb
+def led_lines(board, compact=False):
+    """The keys and lights as lines of coloured cells (``compact``: one line a key row)."""
+    from hardware.sim.ledview import KEY_LABELS, PIP_CELLS, pixel_rgb
 
     lines = []
     if board.layout == "macropad":
@@ -317,14 +322,16 @@ def led_lines(board):
             cells = []
             for number in numbers:
                 label = KEY_LABELS.get(board.key_names[number], "")
-                cell = (" " + label + "       ")[:8]
-                cells.append(ansi_block(pixel_rgb(board, number), cell))
+                if compact:
+                    label = label.replace("die ", "d")
+                    cells.append(ansi_block(pixel_rgb(board, number), (" " + label + "     ")[:6]))
+                else:
+                    cells.append(ansi_block(pixel_rgb(board, number), (" " + label + "       ")[:8]))
             lines.append(" ".join(cells))
-            lines.append("")
-        lines.append("knob: arrows  push: Enter")
+            if not compact:
+                lines.append("")
+        lines.append("knob: arrows, push: Enter")
     else:
-        from hardware.sim.ledview import PIP_CELLS
-
         for row in range(3):
             cells = []
             for die in range(6):
@@ -341,31 +348,57 @@ def led_lines(board):
                     cell += ansi_block(colour, "  ") if colour != (0, 0, 0) else "  "
                 cells.append(cell)
             lines.append("  ".join(cells))
-        lines.append("  ".join(("die %d  " % (d + 1)) for d in range(6)))
+        lines.append("  ".join(("die %d " % (d + 1)) for d in range(6)))
         lines.append("buttons: ROLL BANK MENU")
     return lines
 
 
-def render_text(board, app=None):
-    """One terminal frame: the display, the lights beside or under it, the key map."""
-    try:
-        width = os.get_terminal_size().columns
-    except OSError:
-        width = 80
-    wide = width >= 128 + 30
-    panel = board.display.to_blocks(quadrants=not wide).split("\n")
-    leds = led_lines(board)
+def braille(image):
+    """A 1-bit picture as Braille characters, 2x4 pixels each: 128x64 becomes 64x16."""
+    w, h = image.size
+    lit = image.convert("L").tobytes()
+    dots = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
+            (0, 3, 0x40), (1, 3, 0x80))
+    lines = []
+    for y in range(0, h, 4):
+        row = []
+        for x in range(0, w, 2):
+            bits = 0
+            for dx, dy, bit in dots:
+                if lit[(y + dy) * w + x + dx]:
+                    bits |= bit
+            row.append(chr(0x2800 + bits))
+        lines.append("".join(row))
+    return lines
+
+
+def render_text(board, app=None, size=None):
+    """One terminal frame: the display, the lights beside or under it, the key map. The
+    display is drawn with half blocks, quadrant blocks or Braille dots, whichever fits."""
+    if size is None:
+        try:
+            size = os.get_terminal_size()
+        except OSError:
+            size = (80, 24)
+    width, height = size[0], size[1]
+    compact = False
+    if height >= 34 and width >= 128 + 30:
+        panel = board.display.to_blocks().split("\n")
+    elif height >= 34 and width >= 64 + 30:
+        panel = board.display.to_blocks(quadrants=True).split("\n")
+    else:
+        panel = braille(board.display.snapshot())
+        compact = width < 64 + 30
+    leds = led_lines(board, compact)
     out = []
-    if board.layout == "macropad" and width >= len(panel[0]) + 30:
+    if width >= len(panel[0]) + 30:
         for i in range(max(len(panel), len(leds))):
             left = panel[i] if i < len(panel) else " " * len(panel[0])
             right = leds[i] if i < len(leds) else ""
             out.append("\x1b[97;40m" + left + "\x1b[0m  " + right)
     else:
         out.extend("\x1b[97;40m" + line + "\x1b[0m" for line in panel)
-        out.append("")
         out.extend(leds)
-    out.append("")
     out.extend(KEYMAP_TEXT)
     return "\x1b[K\n".join(out) + "\x1b[K"
 

@@ -1,0 +1,165 @@
+"""The simulator's front ends: ``python code.py`` headless with a script, in a terminal (a
+pseudo-terminal here) and in a pygame window (SDL's dummy video driver)."""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from app.view import SETUP  # noqa: E402
+from hardware.sim import frontends  # noqa: E402
+from hardware.sim.board import ManualClock, SimBoard  # noqa: E402
+
+SCRIPT = """\
+# power-on, set-up, a roll-off and a roll
+wait 100
+shot splash
+tap roll            # splash -> set-up
+until setup
+tap roll            # start
+until rolloff
+tap roll
+settle
+tap roll
+wait 1000
+shot play
+"""
+
+
+def run_code(*args, stdin=None, timeout=120):
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("FARKLE_SIM", None)
+    return subprocess.run([sys.executable, "code.py", *args], cwd=REPO, input=stdin, capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+def test_code_py_headless_writes_pictures(tmp_path):
+    script = tmp_path / "tour.txt"
+    script.write_text(SCRIPT)
+    out = tmp_path / "shots"
+    done = run_code("--headless", str(script), "--out", str(out), "--seed", "7", "--layout", "tower")
+    assert done.returncode == 0, done.stderr
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["play-device.png", "play-leds.png", "play.png",
+                     "splash-device.png", "splash-leds.png", "splash.png"]
+
+
+def test_code_py_headless_script_from_stdin_and_errors(tmp_path):
+    done = run_code("--headless", "-", "--out", str(tmp_path), stdin="wait 40\nshot a\n")
+    assert done.returncode == 0 and (tmp_path / "a.png").exists()
+    done = run_code("--headless", "-", stdin="jump 3\n")
+    assert done.returncode == 1 and "unknown command 'jump'" in done.stderr
+    done = run_code("--headless", "-", "--layout", "tower", stdin="tap hint\n")
+    assert done.returncode == 1 and "no 'hint' key" in done.stderr
+    done = run_code("--headless", "-", stdin="until end 200\n")
+    assert done.returncode == 1 and "timed out" in done.stderr
+
+
+def test_code_py_says_when_there_is_no_terminal():
+    done = run_code(stdin="")
+    assert done.returncode == 1 and "not a terminal" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_terminal_front_end_in_a_pseudo_terminal():
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: python code.py in an 80x24 terminal
+        os.chdir(REPO)
+        os.execvp(sys.executable, [sys.executable, "code.py", "--seed", "1"])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = bytearray()
+
+    def pump(seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    out.extend(os.read(fd, 65536))
+                except OSError:
+                    return
+
+    pump(1.5)
+    os.write(fd, b"r")  # splash -> set-up
+    pump(0.5)
+    os.write(fd, b"\x1b[B")  # the knob: down
+    pump(0.5)
+    os.write(fd, b"q")
+    pump(1.0)
+    _, status = os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert "1-6 dice  r/space ROLL" in text and chr(0x2800) in text  # Braille: 80x24 is small
+    assert "\x1b[48;2;" in text  # the lights in colour
+
+
+def test_terminal_keys():
+    board = SimBoard("macropad", ManualClock())
+    assert frontends.feed(board, "r1\x1b[A\x1b[Bj\r") == ""
+    names = []
+    event = board.keys.events.get()
+    while event is not None:
+        names.append((board.key_names[event.key_number], event.pressed))
+        event = board.keys.events.get()
+    assert names == [("roll", True), ("roll", False), ("die0", True), ("die0", False),
+                     ("select", True), ("select", False)]
+    assert board.encoder.position == 1  # up, down, down
+    assert frontends.feed(board, "\x1b[") == "\x1b["  # an arrow key cut in two: wait
+    assert frontends.feed(board, "\x1b") == ""  # a lone Esc is MENU
+    assert board.key_names[board.keys.events.get().key_number] == "menu"
+    with pytest.raises(SystemExit):
+        frontends.feed(board, "q")
+
+
+@pytest.mark.parametrize("size, rows, width", [((80, 24), 23, 64), ((100, 40), 34, 64), ((170, 40), 34, 128)])
+def test_terminal_layouts_fit(size, rows, width):
+    board = SimBoard("macropad", ManualClock())
+    from app.main import App
+
+    App(board, players=False).step()
+    text = frontends.render_text(board, size=size)
+    lines = text.split("\x1b[K\n")
+    assert len(lines) == rows <= size[1]
+    plain = [frontends_strip(line) for line in lines]
+    assert max(len(line) for line in plain) <= size[0]
+    assert len(plain[0]) >= width
+
+
+def frontends_strip(line):
+    import re
+
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)
+
+
+def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from app.main import App
+
+    board = SimBoard("macropad")
+    window = frontends.Window(board, scale=2)
+    board.idle = window
+    app = App(board, players=False)
+    app.step()
+    window(app)
+    pygame = window.pygame
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, unicode="r", mod=0, scancode=0))
+    for _ in range(3):
+        window(app)
+        app.step()
+    assert app.view.screen == SETUP
+    assert window.surface.get_size() == (board.display.snapshot(2).width + 16, window.surface.get_size()[1])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(SystemExit):
+        window(app)
+    pygame.display.quit()
