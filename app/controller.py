@@ -750,21 +750,27 @@ class Controller:
             return
         keep = _get(hint, "keep")
         roll = _get(hint, "roll")
-        if roll is None:
-            roll = _get(hint, "roll_on")
+        dice = _get(hint, "dice")
+        farkle = _get(hint, "farkle")
         parts = []
+        if _get(hint, "piggyback"):
+            parts.append("take over the %d dice (Bank)" % game.left_dice)
         if keep and game.phase in (KEEP, CHOOSE) and game.unkept():
             self._select_faces(keep)
             parts.append("keep " + " ".join([str(f) for f in keep]))
         if roll is not None:
-            parts.append("roll on" if roll else "bank")
-        farkle = _get(hint, "farkle")
-        if farkle is not None:
-            parts.append("farkle %d%%" % int(farkle * 100 + 0.5))
+            if not roll:
+                parts.append("then bank" if parts else "bank")
+            else:
+                text = ("roll %d %s" % (dice, "die" if dice == 1 else "dice")) if dice else "roll"
+                if farkle is not None:
+                    text += ": %d%% farkle" % int(farkle * 100 + 0.5)
+                parts.append(("then " + text) if parts else text)
+        text = "Hint: " + (", ".join(parts) if parts else "nothing to do")
         win = _get(hint, "win")
         if win is not None:
-            parts.append("win %d%%" % int(win * 100 + 0.5))
-        self._say("Hint: " + ", ".join(parts) if parts else "Hint: roll")
+            text += ". Win %d%%" % int(win * 100 + 0.5)
+        self._say(text)
 
     # ----- play: a computer's turn -----
 

@@ -18,10 +18,14 @@ from app.screens import Screens
 def computer_players():
     """``(make_player, hint)`` from ``farkle.players``; None for what is missing."""
     try:
-        import farkle.players as players
+        from farkle.players import make_player
     except ImportError:
         return None, None
-    return getattr(players, "make_player", None), getattr(players, "hint", None)
+    try:
+        from farkle.players.hint import hint
+    except ImportError:
+        hint = None
+    return make_player, hint
 
 
 class App:

@@ -58,8 +58,11 @@ def stand_in(level, rules, players=2, seat=0):
 
 
 def stand_in_hint(game):
+    """Answers like farkle.players.hint.hint (a dict), without its mathematics."""
     faces, _ = game.best_keep()
-    return {"keep": faces, "roll": game.turn_total < 300, "farkle": 0.31, "win": 0.54}
+    left = game.in_hand - len(faces) or game.rules.dice
+    return {"keep": faces or None, "roll": game.turn_total < 300, "dice": left, "farkle": 0.31, "win": 0.54,
+            "piggyback": None}
 
 
 class Rig:

@@ -79,7 +79,7 @@ def test_a_whole_game():
     rig.settle()
     assert rig.view.faces == [1, 5, 5, 5, 5, 2] and rig.view.states == [3, 3, 1, 1, 1, 1]
     rig.tap("hint")
-    assert rig.said() == "Hint: keep 5 5 5, roll on, farkle 31%, win 54%"
+    assert rig.said() == "Hint: keep 5 5 5, then roll 1 die: 31% farkle. Win 54%"
     assert rig.view.status == "Keep +500 = 650"
     rig.check("hint")
     rig.tap("bank")
