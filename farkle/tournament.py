@@ -17,6 +17,7 @@ from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START, Game
 from farkle.players import make_player
 from farkle.presets import preset
 from farkle.rules import Rules
+from farkle.scorer import Scorer
 
 MAX_ACTIONS = 200000  # a game that has not ended by then is a bug
 
@@ -82,11 +83,14 @@ def _run(job):
     draw_games = 0
     turns = 0
     points = [0] * k
+    scorer = Scorer(rules)
+    scorer.options_cache = {}  # every game shares one scorer: keep options are looked up once
     for i in range(start, stop):
         shift = i % k
         order = [(j + shift) % k for j in range(k)]  # table position -> seat
         players = [make_player(seats[s], rules, k, j) for j, s in enumerate(order)]
         game = Game(rules, players=k, first=0, dice=SeededDice(_game_seed(seed, i)), log_size=1)
+        game.scorer = scorer
         play(game, players)
         starts[order[0]] += 1
         turns += game.turns

@@ -62,11 +62,18 @@ def keep_options(game):
     in_hand = game.in_hand
     best = {}
     if game.phase == KEEP and not game.kept:
-        for sub, points in scorer.keeps_key(pack(game.shown)):
+        key = pack(game.shown)
+        cache = getattr(scorer, "options_cache", None)  # a host-side speed-up (tournaments)
+        if cache is not None and key in cache:
+            return cache[key]
+        for sub, points in scorer.keeps_key(key):
             left = in_hand - size(sub) or N
             old = best.get(left)
             if old is None or points > old[0]:
                 best[left] = (points, left, sub)
+        if cache is not None:
+            cache[key] = [best[k] for k in sorted(best)]
+            return cache[key]
     elif game.phase == CHOOSE:
         unkept = game.unkept()
         if not unkept:

@@ -1,0 +1,190 @@
+"""Benchmark the computer players: time per decision on MicroPython, win rates on CPython.
+
+host-only. Usage:
+    python tools/bench_players.py --mpy                 # time per decision, MicroPython
+    python tools/bench_players.py --games 20000         # win rates, two-player classic
+    python tools/bench_players.py --mpy --games 20000 --out docs/players-bench.json
+
+Decision time: a MicroPython 1.27 interpreter (the Node-hosted WebAssembly build the tests use)
+plays games of each level against normal, snapshots every position where that level decides,
+then times the decisions on the snapshots (the clock ticks in milliseconds, so each position
+is decided REPEAT times and the total is divided). Win rates: ``farkle.tournament.simulate``
+over the pairings below with seats rotated, with 95% Wilson intervals.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, REPO)
+
+PAIRINGS = [("normal", "easy"), ("hard", "normal"), ("hard", "easy"),
+            ("expert", "hard"), ("expert", "normal")]
+
+MPY_SCRIPT = r'''
+import time
+from farkle.game import Game, START, KEEP, CHOOSE, OVER
+from farkle.presets import preset
+from farkle.players import make_player
+from farkle.players.hint import what_if, hint
+
+REPEAT = %(repeat)d
+GAMES = %(games)d
+
+
+class Lcg:
+    def __init__(self, seed):
+        self.state = seed
+    def roll(self, n):
+        out = []
+        for _ in range(n):
+            self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+            out.append((self.state >> 16) %% 6 + 1)
+        return out
+
+
+def positions(rules, level, games):
+    """Snapshots of the positions where ``level`` decides (seat 0) in games against normal."""
+    snaps = []
+    for seed in range(games):
+        game = Game(rules, 2, first=seed %% 2, dice=Lcg(seed + 1), log_size=1)
+        players = [make_player(level, rules, 2, 0), make_player("normal", rules, 2, 1)]
+        while game.phase != OVER:
+            p = players[game.current]
+            if game.phase == START:
+                if game.why_not_piggyback() is None and p.piggyback(game):
+                    game.piggyback()
+                game.roll()
+            elif game.phase == KEEP:
+                if game.current == 0:
+                    snaps.append(("keep", what_if(game)))
+                game.keep(p.choose_keep(game))
+            elif game.phase == CHOOSE:
+                if game.current == 0:
+                    snaps.append(("roll", what_if(game)))
+                if p.roll_on(game):
+                    game.roll()
+                else:
+                    game.bank()
+            else:
+                game.rolloff()
+    return snaps
+
+
+for name in ("classic", "farkel"):
+    rules = preset(name)
+    for level in ("easy", "normal", "hard", "expert"):
+        t0 = time.monotonic_ns()
+        player = make_player(level, rules, 2, 0)
+        made = (time.monotonic_ns() - t0) / 1e6
+        snaps = positions(rules, player.level if level != "expert" else level, GAMES)
+        worst = 0
+        total = 0
+        counts = {"keep": 0, "roll": 0}
+        spent = {"keep": 0, "roll": 0}
+        for kind, game in snaps:
+            t0 = time.monotonic_ns()
+            for _ in range(REPEAT):
+                if kind == "keep":
+                    player.choose_keep(game)
+                else:
+                    player.roll_on(game)
+            dt = time.monotonic_ns() - t0
+            counts[kind] += 1
+            spent[kind] += dt
+            worst = max(worst, dt)
+        n = counts["keep"] + counts["roll"]
+        print("RESULT %%s %%s %%s %%d %%.4f %%.4f %%.4f %%.4f %%.2f" %% (
+            name, level, player.level, n,
+            (spent["keep"] + spent["roll"]) / n / REPEAT / 1e6,
+            spent["keep"] / max(1, counts["keep"]) / REPEAT / 1e6,
+            spent["roll"] / max(1, counts["roll"]) / REPEAT / 1e6,
+            worst / REPEAT / 1e6, made))
+    game = Game(rules, 2, first=0, dice=Lcg(9))
+    game.roll()
+    t0 = time.monotonic_ns()
+    for _ in range(REPEAT):
+        hint(game)
+    print("HINT %%s %%.4f" %% (name, (time.monotonic_ns() - t0) / REPEAT / 1e6))
+'''
+
+
+def bench_micropython(games=6, repeat=10):
+    """Per level and rules: mean ms per decision (all, keeps, roll-or-bank), worst position,
+    ms to make the player (loads its tables); and ms per hint."""
+    script = MPY_SCRIPT % {"games": games, "repeat": repeat}
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(script)
+        path = f.name
+    try:
+        proc = subprocess.run(["node", os.path.join(REPO, "tests", "mpy", "run.mjs"), "--mount",
+                               os.path.join(REPO, "farkle"), path], capture_output=True, text=True,
+                              cwd=REPO, timeout=3600)
+    finally:
+        os.unlink(path)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr)
+    out = {}
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if parts[0] == "RESULT":
+            name, level, plays_as, n = parts[1], parts[2], parts[3], int(parts[4])
+            mean, keep, roll, worst, made = (float(x) for x in parts[5:])
+            out.setdefault(name, {})[level] = {
+                "plays_as": plays_as, "decisions": n, "ms_per_decision": mean, "ms_per_keep": keep,
+                "ms_per_roll_or_bank": roll, "ms_worst_position": worst, "ms_to_make_player": made}
+        elif parts[0] == "HINT":
+            out.setdefault(parts[1], {})["hint_ms"] = float(parts[2])
+    return out
+
+
+def bench_win_rates(games, seed=2026, rules="classic", pairings=PAIRINGS):
+    from farkle.players import make_player
+    from farkle.presets import preset
+    from farkle.tournament import simulate
+
+    out = []
+    for a, b in pairings:
+        plays = make_player(a, preset(rules), 2, 0).level
+        if plays != a:
+            out.append({"seats": [a, b], "skipped": "%s plays as %s here" % (a, plays)})
+            continue
+        result = simulate(rules, [a, b], games=games, seed=seed)
+        result["command"] = "python -m farkle simulate --rules %s --seats %s,%s --games %d --seed %d" % (
+            rules, a, b, games, seed)
+        out.append(result)
+        print(json.dumps({"seats": [a, b], "win_rate": result["seats"][0]["win_rate"],
+                          "ci95": result["seats"][0]["win_ci95"], "seconds": result["seconds"]}),
+              file=sys.stderr)
+    return out
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mpy", action="store_true", help="time decisions under MicroPython")
+    parser.add_argument("--mpy-games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=0, help="games per pairing (0: skip)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", help="also write the results to this JSON file")
+    args = parser.parse_args(argv)
+    results = {}
+    if args.out and os.path.exists(args.out):
+        with open(args.out) as f:
+            results = json.load(f)
+    if args.mpy:
+        results["micropython"] = bench_micropython(args.mpy_games)
+    if args.games:
+        results["win_rates"] = bench_win_rates(args.games, args.seed)
+    text = json.dumps(results, indent=1)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
