@@ -4,9 +4,10 @@
     app.run()          # on the board: forever
     app.step()         # in the simulator: one frame, when the front end says so
 
-A frame reads the keys, lets the controller act and run its clock, redraws the display and
-the lights if the view changed and starts any sounds. It never waits: the main loop's frame
-time is the work done, nothing more.
+A frame reads the keys, lets the controller act and run its clock, updates the display's
+labels and tiles and the lights if the view changed, and starts any sounds. It never waits:
+the main loop's frame time is the work done, nothing more. The display redraws itself from
+its group tree (``auto_refresh``); in the simulator ``HostDisplay.snapshot()`` does that.
 """
 
 from app.controller import Controller
@@ -47,11 +48,6 @@ class App:
         self.view = self.controller.view
         self.screens = Screens(board.display)
         self.leds = Leds(board)
-        self.display = board.display
-        try:
-            self.display.auto_refresh = False  # refreshed below, only when something changed
-        except AttributeError:
-            pass
         self.frames = 0
 
     def step(self):
@@ -62,9 +58,9 @@ class App:
             controller.press(action)
         controller.update()
         now = controller.now
+        # The display refreshes itself (auto_refresh, CircuitPython's default): its native
+        # background task sends what changed, so the loop never waits for a whole redraw.
         changed = self.screens.render(self.view)
-        if changed:
-            self.display.refresh()
         self.leds.update(self.view, now)
         sound = board.sound
         if sound is not None:
