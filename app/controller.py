@@ -108,6 +108,7 @@ class Controller:
         self.paused_title = ""
         self.paused_keys = ()
         self.paused_status = ""
+        self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -166,7 +167,9 @@ class Controller:
     def _toggle_mute(self):
         self.setup.mute = not self.setup.mute
         self.view.mute = self.setup.mute
-        if self.view.screen == v.SETUP:
+        if self.extra is not None and self.extra.panel:  # issue 5 hook: keep its panel
+            pass
+        elif self.view.screen == v.SETUP:
             self._setup_rows()
         elif self.view.screen == v.PAUSE:
             self._pause_rows()
@@ -234,7 +237,7 @@ class Controller:
             return
         if step == T_SPLASH:
             self.step = T_NONE
-            self._open_setup()
+            self._after_splash()
         elif step == T_BANNER:
             self._next_banner()
         elif step == T_CPU:
@@ -288,11 +291,14 @@ class Controller:
     # ----- actions by screen -----
 
     def _handle(self, action):
+        if self.extra is not None and self.extra.panel:  # issue 5 hook: a Keeper panel is open
+            self.extra.key(action)
+            return
         screen = self.view.screen
         if screen == v.SPLASH:
             self.step = T_NONE
             self._sound("click")
-            self._open_setup()
+            self._after_splash()
         elif screen == v.SETUP:
             self._setup_key(action)
         elif screen == v.ROLLOFF:
@@ -308,6 +314,11 @@ class Controller:
             self._end_key(action)
 
     # ----- set-up menu -----
+
+    def _after_splash(self):
+        if self.extra is not None and self.extra.offer():  # issue 5 hook: resume a saved game
+            return
+        self._open_setup()
 
     def _open_setup(self):
         self.game = None
@@ -350,6 +361,8 @@ class Controller:
             self._move(1)
         elif action == act.ROLL:
             self._start_game()
+        elif action == act.MENU and self.extra is not None:  # issue 5 hook: statistics, dice check
+            self.extra.open("more", back="setup")
         elif action in (act.SELECT, act.DIE0 + 2, act.DIE0 + 3):
             row = self.rows[view.cursor]
             if row[0] == R_START and action == act.SELECT:
@@ -849,6 +862,8 @@ class Controller:
             ("Sound", "off" if self.setup.mute else "on"),
             ("New game", "sure?" if self.confirm else ""),
         ]
+        if self.extra is not None:  # issue 5 hook: Statistics, Dice check
+            self.view.rows += self.extra.menu_rows()
         self.view.mute = self.setup.mute
         self.view.keys_lit = ("menu",)
         self._scroll_menu()
@@ -885,6 +900,8 @@ class Controller:
                 else:
                     self.confirm = True
                     self._pause_rows()
+            elif self.extra is not None and self.extra.owns(name):  # issue 5 hook
+                self.extra.open(name)
             else:
                 self._resume()
                 if self.view.screen == v.PLAY and self.step == T_NONE and not self._cpu_turn():

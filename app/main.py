@@ -11,6 +11,7 @@ its group tree (``auto_refresh``); in the simulator ``HostDisplay.snapshot()`` d
 """
 
 from app.controller import Controller
+from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
 from app.screens import Screens
@@ -43,8 +44,12 @@ class App:
                 setup.mute = bool(board.sound.mute)  # FARKLE_MUTED in settings.toml
         self.board = board
         self.input = Input(board)
-        self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=dice, setup=setup,
-                                     notices=notices)
+        # issue 5 hook: saves, resume offer, statistics, dice check (app.persist)
+        self.keeper = Keeper(getattr(board, "nvm", None), dice)
+        notices = list(notices) + self.keeper.notices
+        self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
+                                     setup=setup, notices=notices)
+        self.keeper.attach(self.controller)
         self.view = self.controller.view
         self.screens = Screens(board.display)
         self.leds = Leds(board)
@@ -57,6 +62,7 @@ class App:
         for action in self.input.poll():
             controller.press(action)
         controller.update()
+        self.keeper.update()  # issue 5 hook: statistics and saves
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.

@@ -1,0 +1,443 @@
+"""app.persist: the app's memory (issue 5): saves, the resume offer, statistics, dice check.
+
+``Keeper`` sits beside the controller and touches it only through small marked hooks
+(``controller.extra``): it watches the game once a frame (``update()``, from ``App.step``),
+counts the statistics from the engine's log, and saves game + settings + statistics
+(``app.storage``) at every turn boundary and every settings change; nothing is written when
+nothing changed. At power-on a saved unfinished game is offered instead of the set-up menu.
+Its screens are menu screens: the resume offer, "More" (from the set-up menu's MENU key),
+Statistics (with a reset) and Dice check (the faces drawn since power-on).
+"""
+
+from farkle.dice import RandomDice
+from farkle.game import OVER, ROLLOFF, START
+from farkle.presets import NAMES
+from farkle.savegame import dumps
+from farkle.stats import Stats, mark, since
+
+from app import input as act
+from app import view as v
+from app.setup import LEVELS
+from app.storage import Storage
+from hardware import nvm_store
+
+# panels (None: none open)
+OFFER = "offer"
+MORE = "more"
+STATS = "stats"
+DICE = "dice"
+MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
+FOOT = "Roll:pick Menu:back"
+# chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
+CHI2_5_CRITICAL = 20.52
+
+
+class Keeper:
+    """Saves and panels for one controller. ``nvm``: the board's (None: nothing kept).
+
+    ``dice``: the dice for every game this power-on (a ``RandomDice`` by default, whose
+    ``counts`` the dice check shows).
+    """
+
+    def __init__(self, nvm, dice=None):
+        self.dice = dice if dice is not None else RandomDice()
+        self.storage = Storage(nvm).load(self.dice)
+        self.stats = self.storage.stats
+        self.notices = list(self.storage.notices)
+        try:
+            from hardware.faults import NOTICES, restart_reason
+
+            reason = NOTICES.get(restart_reason())
+            if reason:
+                self.notices.append(reason)
+        except Exception:  # a notice is a nicety
+            pass
+        self.saved_game = self.storage.game
+        self.saved_seats = _levels(self.storage.settings.get("game_seats", ""))
+        if self.saved_game is not None and len(self.saved_seats) != self.saved_game.players:
+            self.saved_game = None  # settings and game disagree: not trusted
+            self.notices.append("The saved game was not\nvalid: it was dropped.")
+        self.controller = None
+        self.panel = None
+        self.back = None  # where a panel returns to: "pause" or "setup"
+        self.rows = []  # (label, value, what) of the open panel
+        self.confirm = False
+        self.face_counts = [0] * 7  # faces seen in the log, when the dice keep no counts
+        # what was saved / seen
+        self.game = None
+        self.marker = None
+        self.kinds = ()
+        self.boundary = None  # (game bytes or None, stats bytes) at the last turn boundary
+        self.where = None  # (turns, phase, roll-off size) of the game at that boundary
+        self.settings_key = None
+        self.view_version = -1
+        self.saves = 0
+
+    # ----- wiring (hooks) -----
+
+    def attach(self, controller):
+        """Hook into ``controller`` and give it the saved settings and the dice."""
+        self.controller = controller
+        controller.extra = self
+        if controller.dice is None:
+            controller.dice = self.dice
+        elif controller.dice is not self.dice:
+            self.dice = controller.dice
+            if self.saved_game is not None:
+                self.saved_game.dice = self.dice
+        self._apply_settings(self.storage.settings)
+        self.settings_key = self._settings_key()
+        return self
+
+    def _apply_settings(self, values):
+        """Saved set-up choices into ``controller.setup``; anything invalid is skipped."""
+        setup = self.controller.setup
+        players = values.get("players")
+        if isinstance(players, int) and 2 <= players <= 8:
+            setup.players = players
+        seats = _levels(values.get("seats", ""))
+        if len(seats) == 8:
+            setup.seats = seats
+        preset = values.get("preset")
+        if isinstance(preset, int) and 0 <= preset < len(NAMES):
+            before = (setup.preset, setup.options)
+            setup.preset = preset
+            setup.options = {}
+            for name in values:
+                if name.startswith("o.") and name[2:]:
+                    setup.options[name[2:]] = values[name]
+            try:
+                offers = setup.offers()
+                allowed = [f for f, _, _ in offers]
+                for field in setup.options:
+                    if field not in allowed:
+                        raise ValueError(field)
+                    if setup.options[field] not in dict((f, vals) for f, _, vals in offers)[field]:
+                        raise ValueError(field)
+                setup.rules()
+            except Exception:  # RulesError, a stale option: back to what it was
+                setup.preset, setup.options = before
+        mute = values.get("mute")
+        if mute is True or mute is False:
+            setup.mute = mute
+            self.controller.view.mute = mute
+
+    def _settings(self):
+        setup = self.controller.setup
+        out = {"players": setup.players, "seats": ",".join(setup.seats), "preset": setup.preset,
+               "mute": bool(setup.mute)}
+        for field in setup.options:
+            value = setup.options[field]
+            if value is True or value is False or isinstance(value, (int, str)):
+                out["o." + field] = value
+        if self.game is not None:
+            out["game_seats"] = ",".join(self.kinds)
+        return out
+
+    def _settings_key(self):
+        setup = self.controller.setup
+        options = sorted([(k, str(setup.options[k])) for k in setup.options])
+        return (setup.players, tuple(setup.seats), setup.preset, tuple(options), bool(setup.mute))
+
+    # ----- once a frame -----
+
+    def update(self):
+        """Count new events, save at turn boundaries and settings changes. Cheap when idle."""
+        c = self.controller
+        game = c.game
+        if game is not self.game:
+            self._new_game(game)
+        if game is not None:
+            log = game.log
+            if log and log[-1] is not self.marker:
+                new = since(game, self.marker)
+                self.marker = log[-1]
+                self.stats.record(new, self.kinds)
+                counts = self.face_counts
+                for kind, _, data, _ in new:  # for a dice source without counts (tests)
+                    if kind == "roll":
+                        for face in data:
+                            counts[face] += 1
+                    elif kind == "rolloff":
+                        counts[data] += 1
+            where = (game.turns, game.phase, len(game.rolloff_players))
+            if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
+                self.where = where
+                self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
+                self._save()
+        if c.view.version != self.view_version:  # settings only change with the view
+            self.view_version = c.view.version
+            key = self._settings_key()
+            if key != self.settings_key:
+                self.settings_key = key
+                self._save()
+
+    def _new_game(self, game):
+        self.game = game
+        self.marker = mark(game) if game is not None else None
+        self.where = None
+        if game is None:
+            self.boundary = None
+            self._save()  # no game in progress any more (a new one is being set up)
+            return
+        c = self.controller
+        if game is self.saved_game:
+            self.kinds = tuple(self.saved_seats)
+        else:
+            self.kinds = tuple(c.setup.levels())[:game.players]
+        self.saved_game = None
+        self.stats.chain = 0
+
+    def _save(self):
+        stats = self.stats
+        if self.boundary is not None:
+            game_bytes, stats_bytes = self.boundary
+        else:
+            game_bytes, stats_bytes = None, stats.to_bytes()
+        storage = self.storage
+        if storage.store is None:
+            return
+        sections = {nvm_store.SETTINGS: nvm_store.pack_values(self._settings()),
+                    nvm_store.STATS: stats_bytes}
+        if game_bytes is not None:
+            sections[nvm_store.GAME] = game_bytes
+        if storage.store.save(nvm_store.pack_sections(sections)):
+            self.saves += 1
+        elif storage.store.status == nvm_store.FAILED:
+            self._notice(storage.store.notice())
+
+    def _notice(self, text):
+        c = self.controller
+        if c is not None and c.view.screen == v.PLAY:
+            c._say(text.replace("\n", " "))
+
+    # ----- the resume offer (controller hook: after the splash) -----
+
+    def offer(self):
+        """Show the resume offer if a saved game waits; True if shown."""
+        game = self.saved_game
+        if game is None or game.is_over():
+            return False
+        self.back = None
+        self._open(OFFER)
+        return True
+
+    def resume(self):
+        """Continue the saved game exactly where it was saved (its turn boundary)."""
+        c = self.controller
+        game = self.saved_game
+        levels = self.saved_seats
+        c.seats = []
+        for seat in range(game.players):
+            level = levels[seat]
+            player = None
+            if level != "human" and c.make_player is not None:
+                player = c.make_player(level, game.rules, game.players, seat)
+            c.seats.append(player)
+        game.dice = c.dice
+        c.game = game
+        c.hurry = False
+        c.score_top = 0
+        c.rolloff_tie = game.rolloff_for_tie
+        self.panel = None
+        if game.phase == ROLLOFF:
+            c._open_rolloff()
+        else:
+            c._begin_turn()
+
+    # ----- panels -----
+
+    def menu_rows(self):
+        """Rows the pause menu adds (controller hook)."""
+        return [(label, "") for label, _ in MENU_ITEMS]
+
+    def owns(self, label):
+        for name, _ in MENU_ITEMS:
+            if name == label:
+                return True
+        return False
+
+    def open(self, label_or_panel, back="pause"):
+        """Open a panel: from the pause menu (a row label) or the set-up menu ("more")."""
+        panel = label_or_panel
+        for name, what in MENU_ITEMS:
+            if name == label_or_panel:
+                panel = what
+        self.back = back
+        self._open(panel)
+
+    def _open(self, panel):
+        c = self.controller
+        self.panel = panel
+        self.confirm = False
+        view = c.view
+        view.cursor = 0
+        view.top = 0
+        view.screen = v.PAUSE
+        view.keys_lit = ("roll", "menu")
+        self._rows()
+
+    def _rows(self):
+        c = self.controller
+        view = c.view
+        panel = self.panel
+        rows = []
+        if panel == OFFER:
+            game = self.saved_game
+            view.title = "Resume saved game?"
+            rows.append(("Resume", "turn %d" % (game.turns + 1), "resume"))
+            rows.append(("New game", "", "new"))
+            for seat in range(game.players):
+                level = self.saved_seats[seat]
+                label = v.seat_label(seat, "human" if level == "human" else "cpu")
+                mark_ = "*" if seat == game.current and game.phase != ROLLOFF else ""
+                rows.append((mark_ + label + " " + level, str(game.scores[seat]), None))
+        elif panel == MORE:
+            view.title = "More"
+            for name, what in MENU_ITEMS:
+                rows.append((name, "", what))
+            rows.append(("Back", "", "back"))
+        elif panel == STATS:
+            s = self.stats
+            view.title = "Statistics"
+            rows.append(("Games", str(s.played), None))
+            if s.draws:
+                rows.append(("Draws", str(s.draws), None))
+            rows.append(("Best turn", str(s.best_turn), None))
+            rows.append(("Hot dice chain", str(s.hot_chain), None))
+            rows.append(("Farkles", str(s.farkles), None))
+            for name in _sorted_kinds(s.seats):
+                played, won = s.seats[name]
+                rows.append((name + " won", "%d/%d" % (won, played), None))
+            rows.append(("Reset stats", "sure?" if self.confirm else "", "reset"))
+            rows.append(("Back", "", "back"))
+        elif panel == DICE:
+            counts = self.dice_counts()
+            total = sum(counts[1:])
+            view.title = "Dice since power-on"
+            for face in range(1, 7):
+                n = counts[face]
+                share = (n * 1000 // total) if total else 0
+                rows.append(("Face %d" % face, "%d %d.%d%%" % (n, share // 10, share % 10), None))
+            rows.append(("Rolled", str(total), None))
+            chi = chi_square(counts[1:])
+            verdict = "fair" if chi < CHI2_5_CRITICAL else "odd!"
+            if total < 60:
+                verdict = "roll more"
+            rows.append(("Chi-square %s" % verdict, "%d.%d" % (int(chi), int(chi * 10) % 10), None))
+            rows.append(("Back", "", "back"))
+        self.rows = rows
+        view.rows = [(r[0], r[1]) for r in rows]
+        view.cursor = min(view.cursor, len(rows) - 1)
+        view.status = FOOT
+        self._scroll()
+        c._changed()
+
+    def _scroll(self):
+        view = self.controller.view
+        if view.cursor < view.top:
+            view.top = view.cursor
+        elif view.cursor >= view.top + 4:
+            view.top = view.cursor - 3
+
+    def dice_counts(self):
+        counts = getattr(self.dice, "counts", None)
+        if counts is None or len(counts) != 7:
+            return list(self.face_counts)
+        return list(counts)
+
+    def key(self, action):
+        """A key while a panel is open (controller hook)."""
+        c = self.controller
+        view = c.view
+        if action in (act.UP, act.DIE0):
+            view.cursor = (view.cursor - 1) % len(self.rows)
+            self.confirm = False
+            self._rows()
+        elif action in (act.DOWN, act.DIE0 + 1):
+            view.cursor = (view.cursor + 1) % len(self.rows)
+            self.confirm = False
+            self._rows()
+        elif action in (act.MENU, act.BANK):
+            if self.panel == OFFER:
+                return  # the offer needs an answer: Resume or New game
+            self._close()
+        elif action in (act.SELECT, act.ROLL, act.DIE0 + 2, act.DIE0 + 3):
+            what = self.rows[view.cursor][2]
+            if what == "resume":
+                c._sound("click")
+                self.resume()
+            elif what == "new":
+                c._sound("click")
+                self.panel = None
+                self.saved_game = None
+                self.boundary = None
+                self._save()  # declined: the saved game is forgotten
+                c._open_setup()
+            elif what == "back":
+                self._close()
+            elif what in (STATS, DICE):
+                c._sound("click")
+                back = self.back
+                self._open(what)
+                self.back = back
+            elif what == "reset":
+                if self.confirm:
+                    self.stats.reset()
+                    if self.boundary is not None:
+                        self.boundary = (self.boundary[0], self.stats.to_bytes())
+                    self._save()
+                    self.confirm = False
+                    c._sound("click")
+                else:
+                    self.confirm = True
+                self._rows()
+
+    def _close(self):
+        c = self.controller
+        self.panel = None
+        c.view.status = ""
+        if self.back == "setup":
+            c._open_setup()
+        else:
+            c.view.title = "Menu"
+            c.view.cursor = 0
+            c.view.top = 0
+            c.view.screen = v.PAUSE
+            c._pause_rows()
+
+
+def chi_square(counts):
+    """Pearson's chi-square of face counts against equal shares (0 when there are none)."""
+    total = 0
+    for n in counts:
+        total += n
+    if not total:
+        return 0.0
+    expect = total / len(counts)
+    out = 0.0
+    for n in counts:
+        out += (n - expect) * (n - expect) / expect
+    return out
+
+
+def _levels(text):
+    """Seat levels from "human,normal,..." (each checked; any unknown one: empty tuple)."""
+    if not isinstance(text, str) or not text:
+        return []
+    out = text.split(",")
+    for level in out:
+        if level not in LEVELS:
+            return []
+    return out
+
+
+def _sorted_kinds(seats):
+    out = []
+    for level in LEVELS:
+        if level in seats:
+            out.append(level)
+    for name in sorted(seats):
+        if name not in out:
+            out.append(name)
+    return out
