@@ -20,5 +20,8 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+deploy: $(STAMP)
+	$(PY) tools/deploy.py $(if $(DRIVE),--drive $(DRIVE))
+
 clean:
 	rm -rf .venv node_modules build
