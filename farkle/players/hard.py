@@ -12,9 +12,9 @@ It plays *normal*'s exact turn, and changes course where the game, not the turn,
   exactly the turn played with the penalty added to the stake (the table at total + penalty);
 * **piggybacking**: it takes over dice exactly when that is worth more than fresh dice, and
   before banking weighs what its leftover dice are worth to the next player;
-* **far behind** near the end: when the points it can expect in the turns it has left will not
-  catch the leader, it raises its own bank minimum to its share of the gap and plays for the
-  best chance of reaching it (the reach table), then for points;
+* **far behind or far ahead** near the end (two players, someone within two turns' expected
+  points of the target, a gap of 1,500 or more): it banks only from 1.5 times the usual
+  threshold when behind, and from 0.7 times it when ahead;
 * the **opening and later minimum** are part of every decision (as for *normal*).
 
 ``farkle/policies/<preset>.rch`` holds the chance of making at least r more points this turn
@@ -28,8 +28,11 @@ from farkle.players.normal import Normal
 
 class Hard(Normal):
     level = "hard"
-    far_behind = True  # switches, so a benchmark can measure what each rule is worth
-    stop_at_target = True
+    stop_at_target = True  # a switch, so a benchmark can measure what the rule is worth
+    late = 2  # near the end: someone is within this many turns' points of the target
+    far = 1500  # far behind or ahead: by this many points
+    behind_attitude = 1.5  # bank thresholds times this when far behind near the end
+    ahead_attitude = 0.7  # ... and times this when far ahead
 
     def __init__(self, rules, players=2, seat=0):
         Normal.__init__(self, rules, players, seat)
@@ -38,7 +41,8 @@ class Hard(Normal):
     # ----- what the game asks of this turn -----
 
     def goal(self, game):
-        """The turn total this turn must reach before a bank is worth making, or 0."""
+        """The turn total this turn must reach before a bank is worth making (in the final
+        round, behind: more than the leader), or 0."""
         if self.reach is None:
             return 0
         p = game.current
@@ -48,19 +52,24 @@ class Hard(Normal):
             if game.pending[p] and me + game.turn_total <= lead:
                 return lead - me + 1
             return 0
-        if not self.far_behind or game.players != 2:
-            return 0
+        return 0
+
+    def attitude(self, game):
+        """How far to push the bank thresholds: above 1 far behind near the end, below 1 far
+        ahead (two players)."""
+        if game.players != 2 or game.final_by >= 0:
+            return 1.0
         rules = game.rules
+        me = game.scores[game.current]
+        lead = leader(game)
         expect = self.policy.value(rules.dice, 0, rules.min_bank) // self.policy.scale
-        if lead < rules.target - 3 * expect:
-            return 0
-        turns = 1 + (rules.target - lead) // expect  # the leader's turns to the target, + ours after
-        gap = max(rules.target, lead + expect // 2) - me  # to pass them at the end
-        share = gap // turns
-        if share <= 2 * expect:
-            return 0
-        step = self.policy.step
-        return min(share, self.reach.top * step) // step * step
+        if max(me, lead) < rules.target - self.late * expect:
+            return 1.0
+        if lead - me >= self.far:
+            return self.behind_attitude
+        if me - lead >= self.far:
+            return self.ahead_attitude
+        return 1.0
 
     def shift(self, game, bank_minimum):
         """``(points added to the stake, bank minimum)`` for the penalty: a third farkle in a
@@ -157,6 +166,9 @@ class Hard(Normal):
             elif me + total >= rules.target and self.stop_at_target:
                 return False
         shift, _ = self.shift(game, minimum(game))
+        attitude = self.attitude(game)
+        if attitude != 1.0:
+            return total + shift < attitude * self.policy.bank_at(n)
         if self.policy.rolls(n, total + shift):
             return True
         if rules.piggyback and game.players == 2:
