@@ -36,33 +36,31 @@ def board_module():
 def main():
     module, settings = board_module()
     made = module.make_board(settings)
+    from hardware import faults
+
+    faults.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
     from app.main import App
 
-    App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ()))).run()
+    app = App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ())))
+    faults.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    app.run()
 
 
 def fail(error):
-    """On the board: say what went wrong (serial console, log file) and restart."""
-    import supervisor
-    import time
+    """On the board: show what went wrong (display, serial console, log file) and restart."""
+    from hardware import faults  # issue 5 hook: error screen, log, restart (hardware/faults.py)
 
-    sys.print_exception(error)
-    try:
-        from hardware.parts import log_path
-
-        path = log_path()
-        if path:
-            with open(path, "a") as log:
-                sys.print_exception(error, log)
-    except Exception:  # the log is a nicety: never let it stop the restart
-        pass
-    time.sleep(RESTART_S)
-    supervisor.reload()
+    faults.handle(error, seconds=RESTART_S)
 
 
 if sys.implementation.name == "circuitpython":
     try:
         main()
+    except KeyboardInterrupt:  # Ctrl-C: to the REPL, with the watchdog off (issue 5 hook)
+        from hardware import faults
+
+        faults.stop()
+        raise
     except Exception as error:  # pylint: disable=broad-except
         fail(error)
 elif __name__ == "__main__":

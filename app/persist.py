@@ -274,7 +274,7 @@ class Keeper:
         view.cursor = 0
         view.top = 0
         view.screen = v.PAUSE
-        view.keys_lit = ("roll", "menu")
+        view.keys_lit = ("roll",) if panel == OFFER else ("roll", "menu")
         self._rows()
 
     def _rows(self):
@@ -329,7 +329,7 @@ class Keeper:
         self.rows = rows
         view.rows = [(r[0], r[1]) for r in rows]
         view.cursor = min(view.cursor, len(rows) - 1)
-        view.status = FOOT
+        view.status = "Roll: choose" if panel == OFFER else FOOT
         self._scroll()
         c._changed()
 

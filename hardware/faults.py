@@ -86,10 +86,17 @@ class Watchdog:
 def arm(board, settings=None, watchdog=None):
     """Remember the board (for the error screen and log) and start the watchdog, fed after
     every frame: ``board.idle`` (the app runs it after each frame) is wrapped to feed it.
+    ``watchdog=False`` only remembers the board (arm again once the app is built: the first
+    imports and the app's construction may take longer than the watchdog allows).
 
-    :returns: the Watchdog (inactive when switched off or missing).
+    :returns: the Watchdog (inactive when switched off or missing), or None.
     """
     _state["board"] = board
+    if watchdog is False:
+        return None
+    armed = _state["watchdog"]
+    if watchdog is None and armed is not None and armed.wdt is not None:
+        return armed  # armed already: never wrap idle twice
     enabled = True
     if settings is not None:
         try:
@@ -284,6 +291,14 @@ def handle(error, board=None, watchdog=None, seconds=RESTART_S, sleep=None, rebo
         raise error
     board = board if board is not None else _state["board"]
     watchdog = watchdog if watchdog is not None else _state["watchdog"]
+    log_path = getattr(board, "log_path", None)
+    if board is None:  # the error came before the board was made: the log still works
+        try:
+            from hardware.parts import log_path as find_log
+
+            log_path = find_log()
+        except Exception:
+            pass
     text = "?"
     try:
         text = traceback_text(error)
@@ -301,7 +316,7 @@ def handle(error, board=None, watchdog=None, seconds=RESTART_S, sleep=None, rebo
         uptime = int(time.monotonic())
     except Exception:
         pass
-    write_log(getattr(board, "log_path", None), text, uptime)
+    write_log(log_path, text, uptime)
     label = None
     try:
         lines = screen_lines(error, text, seconds)

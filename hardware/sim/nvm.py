@@ -129,3 +129,33 @@ class FlashNVM:
             self.data[start:cut] = source[:cut - start]
             self.data[cut] = source[cut - start] | rng.getrandbits(8)
         raise PowerCut("power cut while programming byte %d" % cut)
+
+
+class FileNVM(FlashNVM):
+    """A FlashNVM kept in a file, so the simulator remembers the game between runs
+    (``FARKLE_SIM_NVM=path python code.py``). A missing or wrong-sized file starts erased."""
+
+    def __init__(self, path, size=SECTOR):
+        data = None
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            pass
+        super().__init__(size, data=data if data is not None and len(data) == size else None)
+        self.path = path
+
+    def _write(self, start, stop, value):
+        try:
+            super()._write(start, stop, value)
+        finally:  # a power cut leaves what the flash held at that moment
+            with open(self.path, "wb") as f:
+                f.write(self.data)
+
+
+def sim_nvm(env=None):
+    """The simulator's NVM: a FileNVM when ``FARKLE_SIM_NVM`` names a file, else erased flash."""
+    import os
+
+    path = (env if env is not None else os.environ).get("FARKLE_SIM_NVM")
+    return FileNVM(path) if path else FlashNVM()
