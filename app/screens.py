@@ -19,6 +19,7 @@ MENU_Y = (16, 27, 38, 49)  # the four menu rows
 MENU_ROWS = 4
 DICE_X, DICE_Y = 1, 11
 BIG = 10  # characters that fit at scale 2
+TEXT_BUDGET = 36  # characters (scale 2: four each) drawn a frame, at least one label
 
 
 class Screens:
@@ -38,6 +39,8 @@ class Screens:
         self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
         self.inverse = {}
         self.version = -1
+        self.budget = TEXT_BUDGET
+        self.incomplete = False
 
         # splash
         self.splash = self._group()
@@ -109,6 +112,11 @@ class Screens:
     def _set(self, label, text, inverse=False):
         key = id(label)
         if self.texts[key] != text:
+            cost = len(text) * label.scale * label.scale
+            if self.budget <= 0:  # enough text drawn this frame: the rest next frame
+                self.incomplete = True
+                return
+            self.budget -= cost
             self.texts[key] = text
             label.text = text
         if self.inverse[key] != inverse:
@@ -116,11 +124,21 @@ class Screens:
             label.color = BLACK if inverse else WHITE
             label.background_color = WHITE if inverse else None
 
-    def render(self, view):
-        """Bring the display up to ``view``; False when nothing changed since last time."""
-        if view.version == self.version:
+    def flush(self, view):
+        """Render ``view`` completely now (tests and pictures)."""
+        self.render(view, budget=1 << 30)
+
+    def render(self, view, budget=TEXT_BUDGET):
+        """Bring the display up to ``view``; False when nothing changed since last time.
+
+        Drawing a label's text costs time (a new bitmap, a blit per glyph), so one call
+        draws about ``budget`` characters and leaves the rest to the next frames; a new
+        screen is put on the display once it is complete."""
+        if view.version == self.version and not self.incomplete:
             return False
         self.version = view.version
+        self.budget = budget
+        self.incomplete = False
         screen = view.screen
         if screen == v.PLAY:  # before it is shown: no half-drawn screen
             self._render_play(view)
@@ -136,7 +154,7 @@ class Screens:
         elif screen == v.END:
             self._render_end(view)
         group = self.groups[screen]
-        if group is not self.shown:  # a new screen: the whole display is redrawn
+        if group is not self.shown and not self.incomplete:  # a new screen: redrawn whole
             self.shown = group
             self.display.root_group = group
         return True

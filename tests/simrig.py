@@ -152,6 +152,7 @@ class Rig:
     def check(self, name):
         """Compare the display (and for ``-leds`` names, the lights) with the golden PNG."""
         GOLDEN.mkdir(parents=True, exist_ok=True)
+        self.app.screens.flush(self.view)  # what the display shows once the frame's text is drawn
         image = self.board.display.snapshot(2)
         _compare(image, GOLDEN / (name + ".png"))
 

@@ -187,6 +187,7 @@ class Headless:
             self.limit = int(rest[0]) // FRAME_MS if rest else 60000 // FRAME_MS
             return True
         if command == "shot":
+            app.screens.flush(app.view)  # the text still to draw, drawn now
             self.shot(rest[0])
             return False
         if command == "quit":
