@@ -21,7 +21,7 @@ FACE_COLOURS = (
 # which of the seven pixels (TL, TR, ML, C, MR, BL, BR) are pips, per face
 PIP_MASKS = (0, 0x08, 0x41, 0x49, 0x63, 0x6B, 0x77)
 WAITING = (10, 10, 10)  # a die in hand, still to be rolled
-SELECT_FILL = (90, 90, 90)  # around the pips of a selected seven-pixel die
+SELECT_FILL = (110, 110, 110)  # around the pips of a selected seven-pixel die
 WHITE = (255, 255, 255)
 OFF = (0, 0, 0)
 SOUND_ON = (30, 30, 30)  # the mute key: dim white while sound is on...

@@ -21,16 +21,14 @@ TEXT = (220, 220, 220)
 
 
 def pixel_rgb(board, index):
-    """The colour pixel ``index`` shows, brightness applied, as an (r, g, b) tuple.
-    Faint colours are lifted a little so a dim die still shows on a screen."""
-    r, g, b = board.pixels.shown[index]
+    """The colour pixel ``index`` shows, brightness applied, as an (r, g, b) tuple for a
+    screen: an LED's light looks brighter than its duty cycle (gamma 2.2), so a half-bright
+    pixel is drawn at about 73% and a dim one (set aside) still shows."""
     k = board.pixels.brightness
-    r, g, b = int(r * k), int(g * k), int(b * k)
-    if r or g or b:
-        top = max(r, g, b)
-        if top < 48:  # lift dim pixels into view, keeping their hue
-            r, g, b = r * 48 // top, g * 48 // top, b * 48 // top
-    return (r, g, b)
+    return tuple(_GAMMA[min(255, int(c * k))] for c in board.pixels.shown[index])
+
+
+_GAMMA = tuple(int(255 * (v / 255) ** (1 / 2.2) + 0.5) for v in range(256))
 
 
 def led_image(board, scale=4, labels=True):
@@ -42,8 +40,8 @@ def led_image(board, scale=4, labels=True):
 
 
 def _macropad(board, scale, labels):
-    size = 10 * scale
-    gap = 2 * scale
+    size = 18 * scale
+    gap = 3 * scale
     cols, rows = 3, 4
     width = cols * size + (cols + 1) * gap
     height = rows * size + (rows + 1) * gap
@@ -54,19 +52,20 @@ def _macropad(board, scale, labels):
             x, y = gap + col * (size + gap), gap + row * (size + gap)
             draw.rounded_rectangle((x, y, x + size, y + size), radius=scale, fill=KEYCAP)
             colour = pixel_rgb(board, number)
-            inset = 2 * scale
+            inset = 4 * scale
             if colour != (0, 0, 0):
                 draw.ellipse((x + inset, y + inset, x + size - inset, y + size - inset), fill=colour)
             if labels:
                 name = board.key_names[number]
-                draw.text((x + scale, y + size - 3 * scale), KEY_LABELS.get(name, name), fill=TEXT)
+                draw.text((x + 2 * scale, y + size - 4 * scale), KEY_LABELS.get(name, name), fill=TEXT,
+                          font_size=3 * scale)
     return image
 
 
 def _tower(board, scale, labels):
-    pip = 3 * scale
+    pip = 5 * scale
     die = 3 * pip + 4 * scale
-    gap = 2 * scale
+    gap = 3 * scale
     width = 6 * die + 7 * gap
     height = die + 3 * gap + 6 * scale
     image = Image.new("RGB", (width, height), CASE)
@@ -80,9 +79,10 @@ def _tower(board, scale, labels):
                 pixel_rgb(board, indices[0]) if bit == 3 else (0, 0, 0))
             px, py = x0 + 2 * scale + cx * pip, y0 + 2 * scale + cy * pip
             draw.ellipse((px + scale // 2, py + scale // 2, px + pip - scale // 2, py + pip - scale // 2),
-                         fill=colour if colour != (0, 0, 0) else (30, 30, 30))
+                         fill=colour if colour != (0, 0, 0) else (24, 24, 24))
         if labels:
-            draw.text((x0 + scale, y0 + die + gap), KEY_LABELS["die%d" % d], fill=TEXT)
+            draw.text((x0 + 2 * scale, y0 + die + gap // 2), KEY_LABELS["die%d" % d], fill=TEXT,
+                      font_size=3 * scale)
     return image
 
 
