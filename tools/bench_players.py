@@ -8,7 +8,8 @@ host-only. Usage:
 Decision time: a MicroPython 1.27 interpreter (the Node-hosted WebAssembly build the tests use)
 plays games of each level against normal, snapshots every position where that level decides,
 then times the decisions on the snapshots (the clock ticks in milliseconds, so each position
-is decided REPEAT times and the total is divided). Win rates: ``farkle.tournament.simulate``
+is decided REPEAT times and the total is divided; of three such batches the fastest counts,
+as other work on the host only ever adds time). Win rates: ``farkle.tournament.simulate``
 over the pairings below with seats rotated, with 95% Wilson intervals.
 """
 
@@ -87,13 +88,16 @@ for name in ("classic", "farkel"):
         counts = {"keep": 0, "roll": 0}
         spent = {"keep": 0, "roll": 0}
         for kind, game in snaps:
-            t0 = time.monotonic_ns()
-            for _ in range(REPEAT):
-                if kind == "keep":
-                    player.choose_keep(game)
-                else:
-                    player.roll_on(game)
-            dt = time.monotonic_ns() - t0
+            dt = None
+            for trial in range(3):  # the best of three batches: the host may be busy
+                t0 = time.monotonic_ns()
+                for _ in range(REPEAT):
+                    if kind == "keep":
+                        player.choose_keep(game)
+                    else:
+                        player.roll_on(game)
+                took = time.monotonic_ns() - t0
+                dt = took if dt is None else min(dt, took)
             counts[kind] += 1
             spent[kind] += dt
             worst = max(worst, dt)
