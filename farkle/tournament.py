@@ -121,7 +121,8 @@ def wilson(successes, n, z=1.959964):
 def simulate(rules_name="classic", seats=("normal", "easy"), games=1000, seed=0, workers=None):
     """Play ``games`` games between computer players and report JSON-ready statistics.
 
-    ``rules_name``: a preset name or a ``Rules``; ``seats``: one level per player (2 to 8);
+    ``rules_name``: a preset name or a ``Rules``; ``seats``: one level per player (2 to 8), a
+    list or a comma-separated string;
     game i seats them rotated by i, so each seat starts equally often when ``games`` is a
     multiple of the number of seats. Games are seeded from ``seed`` and their index, so the
     result does not depend on ``workers`` (processes; default: every core).
@@ -132,7 +133,9 @@ def simulate(rules_name="classic", seats=("normal", "easy"), games=1000, seed=0,
     player's turns in a game.
     """
     rules = _rules(rules_name)
-    seats = list(seats)
+    if isinstance(seats, str):
+        seats = seats.split(",")
+    seats = [level.strip() for level in seats]
     if not 2 <= len(seats) <= 8:
         raise ValueError("2 to 8 seats, not %d" % len(seats))
     for level in seats:
