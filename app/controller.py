@@ -26,6 +26,7 @@ MESSAGE_MS = 5000
 MESSAGE_PAGE_MS = 1600
 HURRY = 8
 LOG_SIZE = 24  # engine log entries kept: enough for one action's events
+HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # what is running on the clock
 T_NONE = 0
@@ -108,6 +109,7 @@ class Controller:
         self.paused_title = ""
         self.paused_keys = ()
         self.paused_status = ""
+        self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
@@ -387,6 +389,7 @@ class Controller:
             self.seats.append(player)
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
         self.hurry = False
+        self.advisers = {}
         self.score_top = 0
         self.rolloff_tie = False
         self._open_rolloff()
@@ -757,7 +760,11 @@ class Controller:
         if game.phase not in (START, KEEP, CHOOSE):
             return
         try:
-            hint = self.hint_fn(game)
+            adviser = self.advisers.get(game.current)
+            if adviser is None and self.make_player is not None:  # made once a game, a seat
+                adviser = self.advisers[game.current] = self.make_player(
+                    HINT_LEVEL, game.rules, game.players, game.current)
+            hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
         except Exception as error:  # a hint must never stop the game
             self._say("no hint: %s" % error)
             return

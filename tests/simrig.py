@@ -57,7 +57,7 @@ def stand_in(level, rules, players=2, seat=0):
     return StandIn(rules, players, seat)
 
 
-def stand_in_hint(game):
+def stand_in_hint(game, player=None):
     """Answers like farkle.players.hint.hint (a dict), without its mathematics."""
     faces, _ = game.best_keep()
     left = game.in_hand - len(faces) or game.rules.dice
