@@ -6,61 +6,26 @@ the injected millisecond clock, moves animations and computer turns on, and rewr
 tumble or a banner shows are queued, finish that animation at once and then act. During a
 computer turn a press hurries it (the menu key pauses it). The ``farkle`` engine decides
 every rule; this module only asks it (``why_not_*``) and shows its answers.
+
+The set-up, pause and end screens are in ``app.menus``, the computer's turn in
+``app.computer``, the play screen's texts in ``app.playview`` (mixed into ``Controller``);
+the timings and tick arithmetic in ``app.pace``.
 """
 
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
 
 from app import input as act
 from app import view as v
-from app.setup import R_START, Setup
+from app.computer import Computer
+from app.menus import Menus
+from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
+                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, T_BANNER,
+                      T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
+                      TUMBLE_MS, ticks_add, ticks_diff)
+from app.playview import PlayView
+from app.setup import Setup
 
-# pacing, in ms (a hurried computer turn divides these by HURRY)
-SPLASH_MS = 2500
-TUMBLE_MS = 700
-TUMBLE_FRAME_MS = 70
-BANNER_MS = 1300
-BIG_BANNER_MS = 1800
-CPU_THINK_MS = 700
-CPU_SHOW_MS = 900
-MESSAGE_MS = 5000
-MESSAGE_PAGE_MS = 1600
-HURRY = 8
-LOG_SIZE = 24  # engine log entries kept: enough for one action's events
-HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
-
-# what is running on the clock
-T_NONE = 0
-T_SPLASH = 1
-T_TUMBLE = 2  # dice tumbling in play
-T_BANNER = 3
-T_CPU = 4  # a computer's next step is due
-T_ROLLOFF = 5  # roll-off dice tumbling
-T_ROLLOFF_SHOW = 6  # roll-off result showing
-
-# what a computer does next
-C_START = 0
-C_ROLL = 1
-C_PICK = 2
-C_KEEP = 3
-C_DECIDE = 4
-
-# what follows when the dice settle and the banners are over
-N_HUMAN = 0  # the human plays on
-N_CPU = 1  # the computer's next step
-N_TURN = 2  # the turn is over: next player, the end, or a roll-off
-N_ROLL = 3  # a human's roll waits for the HOT DICE! banner
-
-
-def ticks_diff(a, b):
-    """``a - b`` on a millisecond clock that wraps at 2**29 (as ``adafruit_ticks``)."""
-    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
-
-
-def ticks_add(a, b):
-    return (a + b) & 0x1FFFFFFF
-
-
-class Controller:
+class Controller(Menus, Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
     and ``hint(game)`` come from ``farkle.players`` (None: no computer seats / no hints).
     ``dice`` is the engine's dice source (None: fair random dice)."""
@@ -315,64 +280,10 @@ class Controller:
         elif screen == v.END:
             self._end_key(action)
 
-    # ----- set-up menu -----
-
     def _after_splash(self):
         if self.extra is not None and self.extra.offer():  # issue 5 hook: resume a saved game
             return
         self._open_setup()
-
-    def _open_setup(self):
-        self.game = None
-        self.view.title = "Set up  Roll: start"
-        self.view.status = ""
-        self.view.cursor = 0
-        self.view.top = 0
-        self._go(v.SETUP)
-        self._setup_rows()
-
-    def _setup_rows(self):
-        rows = self.setup.rows()
-        self.rows = rows
-        view = self.view
-        view.rows = [(r[2], r[3]) for r in rows]
-        view.cursor = min(view.cursor, len(rows) - 1)
-        self._scroll_menu()
-        view.mute = self.setup.mute
-        view.keys_lit = ("roll",)
-        self._changed()
-
-    def _scroll_menu(self):
-        view = self.view
-        if view.cursor < view.top:
-            view.top = view.cursor
-        elif view.cursor >= view.top + 4:
-            view.top = view.cursor - 3
-
-    def _move(self, step):
-        view = self.view
-        view.cursor = (view.cursor + step) % len(view.rows)
-        self._scroll_menu()
-        self._changed()
-
-    def _setup_key(self, action):
-        view = self.view
-        if action in (act.UP, act.DIE0):
-            self._move(-1)
-        elif action in (act.DOWN, act.DIE0 + 1):
-            self._move(1)
-        elif action == act.ROLL:
-            self._start_game()
-        elif action == act.MENU and self.extra is not None:  # issue 5 hook: statistics, dice check
-            self.extra.open("more", back="setup")
-        elif action in (act.SELECT, act.DIE0 + 2, act.DIE0 + 3):
-            row = self.rows[view.cursor]
-            if row[0] == R_START and action == act.SELECT:
-                self._start_game()
-                return
-            if self.setup.change(row, -1 if action == act.DIE0 + 2 else 1):
-                self._sound("click")
-                self._setup_rows()
 
     # ----- starting a game and the roll-off -----
 
@@ -791,254 +702,6 @@ class Controller:
         if win is not None:
             text += ". Win %d%%" % int(win * 100 + 0.5)
         self._say(text)
-
-    # ----- play: a computer's turn -----
-
-    def _cpu(self):
-        game = self.game
-        player = self.seats[self.player]
-        step = self.cpu_step
-        if step == C_START:
-            self.cpu_step = C_ROLL
-            if game.why_not_piggyback() is None and player.piggyback(game):
-                self._piggyback()
-                self._after(T_CPU, CPU_SHOW_MS)
-                self._refresh()
-                return
-            step = C_ROLL
-        if step == C_ROLL:
-            self.cpu_step = C_PICK
-            self._roll()  # a farkle ends the turn: then is N_TURN
-            self._refresh()
-        elif step == C_PICK:
-            faces = list(player.choose_keep(game))
-            if game.why_not_keep(faces):
-                if game.phase == CHOOSE:  # no more from this roll: roll on or bank
-                    self.cpu_step = C_DECIDE
-                    self._cpu()
-                    return
-                faces = game.best_keep()[0]  # a player must never stall the game
-            self.cpu_keep = faces
-            self._select_faces(faces)
-            self.view.status = "%s keeps %s" % (self._label(self.player), " ".join([str(f) for f in faces]))
-            self.cpu_step = C_KEEP
-            self._after(T_CPU, CPU_SHOW_MS)
-            self._refresh()
-        elif step == C_KEEP:
-            self._select_faces(self.cpu_keep)
-            if not self._keep_selection():  # never stall: the best keep always works
-                self._clear_message()
-                self._select_faces(game.best_keep()[0])
-                self._keep_selection()
-            # more from this roll? (the player may keep in several steps), else decide
-            self.cpu_step = C_PICK if game.unkept() else C_DECIDE
-            self._next_banner()  # HOT DICE!, then (then == N_CPU) the next step
-        elif step == C_DECIDE:
-            if (not player.roll_on(game) and game.why_not_bank() is None) or game.why_not_roll():
-                self._queue_events(self._act(game.bank))
-                self._next_banner()
-                return
-            self.cpu_step = C_PICK
-            self._roll()
-            self._refresh()
-
-    # ----- pause menu -----
-
-    def _pause(self):
-        if self.step != T_NONE:
-            self.paused_left = max(0, ticks_diff(self.due, self.now))
-        self.paused_step = self.step
-        self.paused_screen = self.view.screen
-        self.paused_title = self.view.title
-        self.paused_keys = self.view.keys_lit
-        self.paused_status = self.view.status
-        self.view.status = "Menu: back"
-        self.step = T_NONE
-        self.confirm = False
-        self.view.title = "Menu"
-        self.view.cursor = 0
-        self.view.top = 0
-        self._go(v.PAUSE)
-        self._pause_rows()
-
-    def _pause_rows(self):
-        self.view.rows = [
-            ("Resume", ""),
-            ("Hint", ""),
-            ("Take best", ""),
-            ("Sound", "off" if self.setup.mute else "on"),
-            ("New game", "sure?" if self.confirm else ""),
-        ]
-        if self.extra is not None:  # issue 5 hook: Statistics, Dice check
-            self.view.rows += self.extra.menu_rows()
-        self.view.mute = self.setup.mute
-        self.view.keys_lit = ("menu",)
-        self._scroll_menu()
-        self._changed()
-
-    def _resume(self):
-        self.view.screen = self.paused_screen
-        self.view.title = self.paused_title
-        self.view.keys_lit = self.paused_keys
-        self.view.status = self.paused_status
-        self.step = self.paused_step
-        if self.step != T_NONE:
-            self.due = ticks_add(self.now, self.paused_left)
-            self.frame_due = self.now
-        self._changed()
-        self._refresh()
-
-    def _pause_key(self, action):
-        view = self.view
-        if action in (act.UP, act.DIE0):
-            self._move(-1)
-        elif action in (act.DOWN, act.DIE0 + 1):
-            self._move(1)
-        elif action in (act.MENU, act.BANK):
-            self._resume()
-        elif action in (act.SELECT, act.ROLL, act.DIE0 + 2, act.DIE0 + 3):
-            name = view.rows[view.cursor][0]
-            if name == "Sound":
-                self._toggle_mute()
-                self._sound("click")
-            elif name == "New game":
-                if self.confirm:
-                    self._open_setup()
-                else:
-                    self.confirm = True
-                    self._pause_rows()
-            elif self.extra is not None and self.extra.owns(name):  # issue 5 hook
-                self.extra.open(name)
-            else:
-                self._resume()
-                if self.view.screen == v.PLAY and self.step == T_NONE and not self._cpu_turn():
-                    if name == "Hint":
-                        self._play_key(act.HINT)
-                    elif name == "Take best":
-                        self._play_key(act.BEST)
-
-    # ----- end screen -----
-
-    def _winner_text(self):
-        winners = self.game.outcome() or []
-        if len(winners) == 1:
-            return self._label(winners[0]) + " wins!"
-        return "Draw: " + " ".join([self._label(w) for w in winners])
-
-    def _open_end(self):
-        game = self.game
-        order = list(range(game.players))
-        order.sort(key=lambda s: (-game.scores[s], s))
-        view = self.view
-        view.title = self._winner_text()
-        view.lines = ["%d. %s %6d" % (rank + 1, self._label(s), game.scores[s]) for rank, s in enumerate(order)]
-        self.end_top = 0
-        view.top = 0
-        view.keys_lit = ("roll", "menu")
-        self._sound("win")
-        self._go(v.END)
-
-    def _end_key(self, action):
-        view = self.view
-        if action == act.UP or action == act.DOWN:
-            most = max(0, len(view.lines) - 3)
-            view.top = max(0, min(most, view.top + (1 if action == act.DOWN else -1)))
-            self._changed()
-        elif action in (act.ROLL, act.SELECT):
-            self._sound("click")
-            self._start_game()
-        elif action == act.MENU:
-            self._sound("click")
-            self._open_setup()
-
-    # ----- messages and the play view -----
-
-    def _say(self, text):
-        """Show ``text`` (a refusal, a hint) under the dice for a while."""
-        self.message_lines = v.wrap(text)
-        self.message_at = 0
-        self.message_until = ticks_add(self.now, MESSAGE_MS)
-        self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
-
-    def _clear_message(self):
-        self.message_lines = []
-
-    def _refresh(self):
-        """Rewrite the play view from the game and the UI state."""
-        view = self.view
-        game = self.game
-        if game is None or view.screen != v.PLAY:
-            return
-        seat = self.player
-        view.header = "%s %d" % (self._label(seat), game.scores[seat])
-        right = "+%d" % self.total if self.total else ""
-        if game.final_round():
-            right = ("FINAL " + right) if right else "FINAL"
-        view.header_right = right
-        states = view.states
-        for i in range(v.NDICE):
-            if states[i] == v.SELECTED and not self.selected[i]:
-                states[i] = v.FREE
-            elif states[i] == v.FREE and self.selected[i]:
-                states[i] = v.SELECTED
-        view.status = self._status()
-        view.message = self.message_lines[self.message_at:self.message_at + v.MESSAGE_LINES]
-        cells = []
-        cols = 2 if game.players <= 4 else 3  # two columns fit "P1 10000" cells
-        view.cell_cols = cols
-        first = self.score_top * cols
-        for s in range(first, min(game.players, first + 2 * cols)):
-            if cols == 2:
-                text = "%s %d" % (self._label(s), game.scores[s])
-            else:
-                text = "%d:%d" % (s + 1, game.scores[s])
-            cells.append((text, s == seat))
-        view.cells = cells
-        view.keys_lit = self._keys_lit()
-        self._changed()
-
-    def _status(self):
-        game = self.game
-        if self.view.tumbling:
-            return ""
-        if self._cpu_turn():
-            if self.cpu_step == C_KEEP:
-                return self.view.status  # "C2 keeps ..."
-            return self._label(self.player) + " is playing"
-        if self.then == N_TURN or game.current != self.player:
-            return ""
-        phase = game.phase
-        if phase == START:
-            if game.why_not_piggyback() is None:
-                return "Roll or take %d" % game.left_points
-            return "Roll the dice!"
-        faces = self._selection()
-        if faces:
-            points = game.selection_points(faces)
-            if points:
-                return "Keep +%d = %d" % (points, game.turn_total + points)
-            return "Not a scoring keep"
-        if game.hot_dice():
-            return "Roll %d or bank %d" % (game.in_hand, game.turn_total)
-        if phase == KEEP:
-            return "Pick scoring dice"
-        return "Roll %d or bank %d" % (game.in_hand, game.turn_total)
-
-    def _keys_lit(self):
-        game = self.game
-        if self._cpu_turn() or self.then == N_TURN:
-            return ("menu",)
-        lit = ["menu"]
-        sel = self._selection()
-        if game.why_not_roll() is None or (sel and game.selection_points(sel)):
-            lit.append("roll")
-        if game.why_not_bank() is None or game.why_not_piggyback() is None:
-            lit.append("bank")
-        if game.phase in (KEEP, CHOOSE) and game.unkept():
-            lit.append("best")
-        if self.hint_fn is not None:
-            lit.append("hint")
-        return tuple(lit)
 
 
 def _get(hint, name):

@@ -1,0 +1,50 @@
+"""app.pace: the controller's clock: how long things take, what is running, tick arithmetic.
+
+Shared by ``app.controller`` and its parts (``app.menus``, ``app.computer``, ``app.playview``).
+Times are milliseconds on a clock that wraps at 2**29, as ``adafruit_ticks.ticks_ms``.
+"""
+
+# pacing, in ms (a hurried computer turn divides these by HURRY)
+SPLASH_MS = 2500
+TUMBLE_MS = 700
+TUMBLE_FRAME_MS = 70
+BANNER_MS = 1300
+BIG_BANNER_MS = 1800
+CPU_THINK_MS = 700
+CPU_SHOW_MS = 900
+MESSAGE_MS = 5000
+MESSAGE_PAGE_MS = 1600
+HURRY = 8
+LOG_SIZE = 24  # engine log entries kept: enough for one action's events
+HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
+
+# what is running on the clock
+T_NONE = 0
+T_SPLASH = 1
+T_TUMBLE = 2  # dice tumbling in play
+T_BANNER = 3
+T_CPU = 4  # a computer's next step is due
+T_ROLLOFF = 5  # roll-off dice tumbling
+T_ROLLOFF_SHOW = 6  # roll-off result showing
+
+# what a computer does next
+C_START = 0
+C_ROLL = 1
+C_PICK = 2
+C_KEEP = 3
+C_DECIDE = 4
+
+# what follows when the dice settle and the banners are over
+N_HUMAN = 0  # the human plays on
+N_CPU = 1  # the computer's next step
+N_TURN = 2  # the turn is over: next player, the end, or a roll-off
+N_ROLL = 3  # a human's roll waits for the HOT DICE! banner
+
+
+def ticks_diff(a, b):
+    """``a - b`` on a millisecond clock that wraps at 2**29 (as ``adafruit_ticks``)."""
+    return ((a - b + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+
+def ticks_add(a, b):
+    return (a + b) & 0x1FFFFFFF
