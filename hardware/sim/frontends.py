@@ -29,6 +29,7 @@ import atexit
 import os
 import select
 import shlex
+import signal
 import sys
 import time
 
@@ -232,6 +233,7 @@ class Terminal:
         self.saved = termios.tcgetattr(self.fd)
         tty.setcbreak(self.fd)
         atexit.register(self.stop)
+        signal.signal(signal.SIGINT, _quit)  # Ctrl-C: leave quietly, terminal restored
         self.stdout.write("\x1b[?25l\x1b[2J")  # hide the cursor, clear
 
     def stop(self):
@@ -275,6 +277,10 @@ class Terminal:
         self.drawn = state
         self.stdout.write(("\x1b[2J" if clear else "") + "\x1b[H" + render_text(self.board, app, size) + "\x1b[0J")
         self.stdout.flush()
+
+
+def _quit(signum, frame):
+    raise SystemExit(0)
 
 
 def feed(board, pending):
