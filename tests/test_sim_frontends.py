@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.view import SETUP  # noqa: E402
+from app.view import ROLLOFF, SETUP  # noqa: E402
 from hardware.sim import frontends  # noqa: E402
 from hardware.sim.board import ManualClock, SimBoard  # noqa: E402
 
@@ -159,6 +159,13 @@ def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
         app.step()
     assert app.view.screen == SETUP
     assert window.surface.get_size() == (board.display.snapshot(2).width + 16, window.surface.get_size()[1])
+    from hardware.sim.ledview import device_boxes
+
+    x0, y0, x1, y1 = dict(device_boxes(board, 2))["roll"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=((x0 + x1) // 2, (y0 + y1) // 2), button=1))
+    window(app)
+    app.step()
+    assert app.view.screen == ROLLOFF  # the click pressed ROLL: the game starts
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(SystemExit):
         window(app)

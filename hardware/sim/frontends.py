@@ -10,7 +10,8 @@ frame, so ``code.py`` runs unchanged. ``FARKLE_SIM`` (terminal, window, headless
 
 Keys (terminal and window): 1-6 the dice, r or space ROLL, b BANK, t BEST (take best),
 h HINT, m or Esc MENU, s MUTE, Enter the knob's push, up/down arrows (or k/j) turn the
-knob, q quits.
+knob, q quits. In the window a click presses the key under the mouse, the wheel turns the
+knob and a middle click pushes it.
 
 A headless script is one command a line (``#`` starts a comment)::
 
@@ -439,6 +440,10 @@ class Window:
                 raise SystemExit(0)
             if event.type == pygame.KEYDOWN:
                 self.key(event)
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
+                self.click(event.pos, event.button)
+            elif event.type == pygame.MOUSEWHEEL and event.y:
+                press(self.board, "up" if event.y > 0 else "down")
         self.draw(app)
         self.clock.tick(1000 // FRAME_MS)
 
@@ -460,6 +465,18 @@ class Window:
                 press(self.board, "down" if TURNS[ch] > 0 else "up")
             elif ch in CHAR_KEYS:
                 press(self.board, CHAR_KEYS[ch])
+
+    def click(self, pos, button):
+        """A left click on a key presses it; a middle click is the knob's push."""
+        from hardware.sim.ledview import device_boxes
+
+        if button == 2:
+            press(self.board, "select")
+            return
+        for name, (x0, y0, x1, y1) in device_boxes(self.board, self.scale):
+            if x0 <= pos[0] <= x1 and y0 <= pos[1] <= y1:
+                press(self.board, name)
+                return
 
     def draw(self, app):
         from hardware.sim.ledview import device_image

@@ -2,7 +2,8 @@
 
 ``led_image(board)`` draws what the NeoPixels show (``pixels.shown``, after brightness) as a
 PIL image: the MacroPad's 3x4 keys with their labels, or the dice tower's six seven-pixel
-dice above its buttons. ``device_image(board)`` puts the display above that picture.
+dice above its buttons. ``device_image(board)`` puts the display above that picture;
+``key_boxes`` / ``device_boxes`` say where each key is in them (the window's mouse).
 ``pixel_rgb`` gives the colour a pixel shows, shared by the terminal and window front ends.
 """
 
@@ -39,6 +40,31 @@ def led_image(board, scale=4, labels=True):
     return _tower(board, scale, labels)
 
 
+def key_boxes(board, scale=4):
+    """``[(key name, (x0, y0, x1, y1)), ...]``: where each key is in ``led_image``."""
+    boxes = []
+    if board.layout == "macropad":
+        size, gap = 18 * scale, 3 * scale
+        for row, numbers in enumerate(board.key_grid):
+            for col, number in enumerate(numbers):
+                x, y = gap + col * (size + gap), gap + row * (size + gap)
+                boxes.append((board.key_names[number], (x, y, x + size, y + size)))
+        return boxes
+    die, gap = 19 * scale, 3 * scale
+    for d in range(6):
+        x = gap + d * (die + gap)
+        boxes.append(("die%d" % d, (x, gap, x + die, gap + die)))
+    buttons = [name for name in board.key_names if not name.startswith("die")]
+    width = 6 * die + 7 * gap
+    button = 16 * scale
+    x = (width - len(buttons) * button - (len(buttons) - 1) * gap) // 2
+    y = die + 4 * gap + 3 * scale
+    for name in buttons:
+        boxes.append((name, (x, y, x + button, y + 7 * scale)))
+        x += button + gap
+    return boxes
+
+
 def _macropad(board, scale, labels):
     size = 18 * scale
     gap = 3 * scale
@@ -47,18 +73,15 @@ def _macropad(board, scale, labels):
     height = rows * size + (rows + 1) * gap
     image = Image.new("RGB", (width, height), CASE)
     draw = ImageDraw.Draw(image)
-    for row, numbers in enumerate(board.key_grid):
-        for col, number in enumerate(numbers):
-            x, y = gap + col * (size + gap), gap + row * (size + gap)
-            draw.rounded_rectangle((x, y, x + size, y + size), radius=scale, fill=KEYCAP)
-            colour = pixel_rgb(board, number)
-            inset = 4 * scale
-            if colour != (0, 0, 0):
-                draw.ellipse((x + inset, y + inset, x + size - inset, y + size - inset), fill=colour)
-            if labels:
-                name = board.key_names[number]
-                draw.text((x + 2 * scale, y + size - 4 * scale), KEY_LABELS.get(name, name), fill=TEXT,
-                          font_size=3 * scale)
+    inset = 4 * scale
+    for name, (x, y, x1, y1) in key_boxes(board, scale):
+        number = board.key_names.index(name)
+        draw.rounded_rectangle((x, y, x1, y1), radius=scale, fill=KEYCAP)
+        colour = pixel_rgb(board, number)
+        if colour != (0, 0, 0):
+            draw.ellipse((x + inset, y + inset, x1 - inset, y1 - inset), fill=colour)
+        if labels:
+            draw.text((x + 2 * scale, y1 - 4 * scale), KEY_LABELS.get(name, name), fill=TEXT, font_size=3 * scale)
     return image
 
 
@@ -67,12 +90,18 @@ def _tower(board, scale, labels):
     die = 3 * pip + 4 * scale
     gap = 3 * scale
     width = 6 * die + 7 * gap
-    height = die + 3 * gap + 6 * scale
+    height = die + 5 * gap + 13 * scale
     image = Image.new("RGB", (width, height), CASE)
     draw = ImageDraw.Draw(image)
-    for d in range(6):
-        x0, y0 = gap + d * (die + gap), gap
-        draw.rounded_rectangle((x0, y0, x0 + die, y0 + die), radius=2 * scale, fill=(15, 15, 15))
+    for name, (x0, y0, x1, y1) in key_boxes(board, scale):
+        if not name.startswith("die"):  # a button
+            draw.rounded_rectangle((x0, y0, x1, y1), radius=2 * scale, fill=KEYCAP)
+            if labels:
+                draw.text((x0 + 3 * scale, y0 + 2 * scale), KEY_LABELS.get(name, name), fill=TEXT,
+                          font_size=3 * scale)
+            continue
+        d = int(name[3])
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=2 * scale, fill=(15, 15, 15))
         indices = board.die_pixels[d]
         for bit, (cx, cy) in enumerate(PIP_CELLS):
             colour = pixel_rgb(board, indices[bit]) if len(indices) == 7 else (
@@ -81,19 +110,33 @@ def _tower(board, scale, labels):
             draw.ellipse((px + scale // 2, py + scale // 2, px + pip - scale // 2, py + pip - scale // 2),
                          fill=colour if colour != (0, 0, 0) else (24, 24, 24))
         if labels:
-            draw.text((x0 + 2 * scale, y0 + die + gap // 2), KEY_LABELS["die%d" % d], fill=TEXT,
-                      font_size=3 * scale)
+            draw.text((x0 + 2 * scale, y1 + gap // 2), KEY_LABELS[name], fill=TEXT, font_size=3 * scale)
     return image
+
+
+def _device_layout(board, scale, panel_size, lights_size):
+    width = max(panel_size[0], lights_size[0]) + 8 * scale
+    height = panel_size[1] + lights_size[1] + 12 * scale
+    panel_at = ((width - panel_size[0]) // 2, 4 * scale)
+    lights_at = ((width - lights_size[0]) // 2, panel_size[1] + 8 * scale)
+    return (width, height), panel_at, lights_at
+
+
+def device_boxes(board, scale=4):
+    """``key_boxes`` moved to where the keys are in ``device_image``."""
+    panel = board.display.panel_size
+    lights = led_image(board, scale, labels=False).size
+    _, _, (dx, dy) = _device_layout(board, scale, (panel[0] * scale, panel[1] * scale), lights)
+    return [(name, (x0 + dx, y0 + dy, x1 + dx, y1 + dy)) for name, (x0, y0, x1, y1) in key_boxes(board, scale)]
 
 
 def device_image(board, scale=4):
     """The display (white on a dark blue-black, as an OLED looks) above the lights."""
     panel = board.display.snapshot(scale).convert("L")
     lights = led_image(board, scale)
-    width = max(panel.width, lights.width) + 8 * scale
-    height = panel.height + lights.height + 12 * scale
-    image = Image.new("RGB", (width, height), CASE)
+    size, panel_at, lights_at = _device_layout(board, scale, panel.size, lights.size)
+    image = Image.new("RGB", size, CASE)
     oled = Image.merge("RGB", (panel, panel, panel.point(lambda v: max(v, 24))))
-    image.paste(oled, ((width - panel.width) // 2, 4 * scale))
-    image.paste(lights, ((width - lights.width) // 2, panel.height + 8 * scale))
+    image.paste(oled, panel_at)
+    image.paste(lights, lights_at)
     return image
