@@ -52,14 +52,16 @@ TURNS = {"j": 1, "k": -1, "\x1b[A": -1, "\x1b[B": 1, "\x1bOA": -1, "\x1bOB": 1}
 def parse(argv, env):
     parser = argparse.ArgumentParser(prog="python code.py", description="The Farkle dice tower, simulated on a PC.")
     parser.add_argument("--frontend", choices=("terminal", "window", "headless"),
-                        default=env.get("FARKLE_SIM") or "terminal")
-    parser.add_argument("--window", dest="frontend", action="store_const", const="window")
+                        default=env.get("FARKLE_SIM") or "terminal", help="default: terminal, or $FARKLE_SIM")
+    parser.add_argument("--window", dest="frontend", action="store_const", const="window",
+                        help="the same as --frontend window")
     parser.add_argument("--headless", metavar="SCRIPT", help="run SCRIPT (a file, or - for stdin) without a screen")
     parser.add_argument("--layout", choices=("macropad", "tower"), default=env.get("FARKLE_SIM_LAYOUT") or "macropad",
                         help="MacroPad keys (default) or the DIY tower's seven-pixel dice")
     parser.add_argument("--seed", type=int, help="seed the dice (same seed, same game)")
     parser.add_argument("--dice", help="fixed dice: the faces to roll, in order (e.g. 1,5,5,2,3,4)")
-    parser.add_argument("--out", default="sim-out", help="headless: folder for the pictures")
+    parser.add_argument("--out", default=os.path.join("build", "sim"),
+                        help="headless: folder for the pictures (default build/sim)")
     parser.add_argument("--scale", type=int, default=4, help="pictures and window: pixels per display pixel")
     args = parser.parse_args(argv)
     if args.headless:
