@@ -583,3 +583,23 @@ def test_every_key_in_every_screen_is_safe(name):
         rig.tap(*screen_keys)
         rig.tap(name)
         rig.run(100)
+
+
+def test_the_real_computer_players_play_a_whole_game():
+    """farkle.players' four levels (and its hints) through the controller, to the end."""
+    from app.main import computer_players
+    from farkle.dice import RandomDice
+
+    make_player, hint = computer_players()
+    setup = Setup()
+    setup.players = 4
+    setup.seats[:4] = ["easy", "normal", "hard", "expert"]
+    rig = Rig(make_player=make_player, hint=hint, setup=setup)
+    rig.c.dice = RandomDice(11)
+    rig.tap("roll", "roll")
+    for _ in range(40000):
+        if rig.view.screen == v.END:
+            break
+        rig.step(100)
+    assert rig.view.screen == v.END and rig.game.is_over()
+    assert max(rig.game.scores) >= 10000 and rig.view.title.endswith("wins!")
