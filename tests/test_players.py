@@ -222,11 +222,20 @@ def test_hard_goes_for_the_best_chance_when_behind_in_the_final_round():
 def test_hard_banks_at_the_target_and_counts_the_penalty():
     rules = preset("classic").replace(penalty=1000)
     hard, normal = Hard(rules), Normal(rules)
-    # 9,800 + 200 with four dice: normal rolls on, hard banks: that reaches the target
-    game = position(rules, [9800, 5000], faces=[1, 1, 2, 3, 4, 6], keeps=[[1, 1]])
+    # 9,800 + 200 with four dice: normal rolls on; without a final round hard banks and wins
+    sudden = rules.replace(final_round=False)
+    game = position(sudden, [9800, 5000], faces=[1, 1, 2, 3, 4, 6], keeps=[[1, 1]])
     assert (game.turn_total, game.in_hand) == (200, 4)
-    assert normal.roll_on(game) is True
-    assert hard.roll_on(game) is False
+    assert Normal(sudden).roll_on(game) is True
+    assert Hard(sudden).roll_on(game) is False
+    # 9,000 + 1,100 with four dice, where normal banks: hard too when the other player needs
+    # 1,101+ more than their 9,000 ... but rolls once more if they would only need 201+
+    faces = [1, 1, 1, 5, 5, 2, 3, 4, 6, 6]
+    game = position(rules, [9000, 9000], faces=faces[:6], keeps=[[1, 1, 1, 5, 5]])
+    game.turn_total, game.in_hand = 1100, 4
+    assert normal.roll_on(game) is False and hard.roll_on(game) is False
+    game.scores[1] = 9900
+    assert normal.roll_on(game) is False and hard.roll_on(game) is True
     # 400 with three dice: rolling on pays (it does up to 450) ...
     game = position(rules, [3000, 3000], faces=[4, 4, 4, 2, 3, 6], keeps=[[4, 4, 4]])
     assert normal.roll_on(game) is True and hard.roll_on(game) is True

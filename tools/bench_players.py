@@ -167,12 +167,18 @@ def bench_win_rates(games, seed=2026, rules="classic", pairings=PAIRINGS):
     return out
 
 
+def _pair(result):
+    seats = result["seats"]
+    return [s["level"] if isinstance(s, dict) else s for s in seats]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mpy", action="store_true", help="time decisions under MicroPython")
     parser.add_argument("--mpy-games", type=int, default=6)
     parser.add_argument("--games", type=int, default=0, help="games per pairing (0: skip)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--pairings", help="only these, e.g. hard-normal,hard-easy (others kept from --out)")
     parser.add_argument("--out", help="also write the results to this JSON file")
     args = parser.parse_args(argv)
     results = {}
@@ -182,7 +188,13 @@ def main(argv=None):
     if args.mpy:
         results["micropython"] = bench_micropython(args.mpy_games)
     if args.games:
-        results["win_rates"] = bench_win_rates(args.games, args.seed)
+        pairings = PAIRINGS
+        if args.pairings:
+            pairings = [tuple(p.split("-")) for p in args.pairings.split(",")]
+        fresh = bench_win_rates(args.games, args.seed, pairings=pairings)
+        kept = [r for r in results.get("win_rates", []) if _pair(r) not in [list(p) for p in pairings]]
+        order = [list(p) for p in PAIRINGS]
+        results["win_rates"] = sorted(kept + fresh, key=lambda r: order.index(_pair(r)) if _pair(r) in order else 99)
     text = json.dumps(results, indent=1)
     print(text)
     if args.out:

@@ -6,12 +6,16 @@ It plays *normal*'s exact turn, and changes course where the game, not the turn,
   and picks each keep for the best chance of getting there (the reach table, below); ahead,
   it banks (unless players after it can still answer: then it plays for points);
   a tie it could bank is taken only when rolling on is the worse bet;
-* **target**: a bank that reaches the target is taken (no need to roll past it); under an
-  exact target it never overshoots when it can help it;
+* **target**: without a final round a bank that reaches the target wins and is taken; with
+  one, where normal would bank past the target anyway it still rolls once more when the points
+  that roll adds make the others' last turns enough harder (their chances of beating the score
+  from the reach table) to pay for the farkle risk; under an exact target it never overshoots
+  when it can help it;
 * **three-farkle penalty**: with two farkles in a row a third also costs the penalty, which is
   exactly the turn played with the penalty added to the stake (the table at total + penalty);
-* **piggybacking**: it takes over dice exactly when that is worth more than fresh dice, and
-  before banking weighs what its leftover dice are worth to the next player;
+* **piggybacking**: it takes over dice exactly when that is worth more than fresh dice (in the
+  final round: when that is the better chance of beating the leader); ``mind_gift`` (off: it
+  measured no better) also weighs what its leftover dice are worth to the next player;
 * **far behind or far ahead** near the end (two players, someone within two turns' expected
   points of the target, a gap of 1,500 or more): it banks only from 1.5 times the usual
   threshold when behind, and from 0.7 times it when ahead;
@@ -28,7 +32,9 @@ from farkle.players.normal import Normal
 
 class Hard(Normal):
     level = "hard"
-    stop_at_target = True  # a switch, so a benchmark can measure what the rule is worth
+    stop_at_target = True  # switches, so a benchmark can measure what each rule is worth
+    mind_gift = False  # the leftover-dice rule measured no better (farkel, 4,000 games)
+    continued = 0.5  # past the target, a farkle leaves this much of banking's winning chance
     late = 2  # near the end: someone is within this many turns' points of the target
     far = 1500  # far behind or ahead: by this many points
     behind_attitude = 1.5  # bank thresholds times this when far behind near the end
@@ -164,14 +170,17 @@ class Hard(Normal):
                 if me + total > rules.target:
                     return True  # a bank would hand the points to someone else
             elif me + total >= rules.target and self.stop_at_target:
-                return False
+                if not rules.final_round:
+                    return False  # a bank wins the game now
+                if not self.policy.rolls(n, total):
+                    return self.roll_past_target(game)
         shift, _ = self.shift(game, minimum(game))
         attitude = self.attitude(game)
         if attitude != 1.0:
             return total + shift < attitude * self.policy.bank_at(n)
         if self.policy.rolls(n, total + shift):
             return True
-        if rules.piggyback and game.players == 2:
+        if rules.piggyback and game.players == 2 and self.mind_gift:
             # the next player may take over these dice: count what that is worth to them
             nxt = (p + 1) % game.players
             if game.on_board(nxt) and self.policy.piggybacks(n, total):
@@ -179,6 +188,34 @@ class Hard(Normal):
                 gift = self.policy.roll_once(n, total) - fresh
                 return self.policy.roll_once(n, total + shift) - shift > total - gift
         return False
+
+    def chance_to_hold(self, game, score):
+        """The chance that no one still to play beats ``score`` in their last turn (each
+        one's best chance of making the points they need from fresh dice)."""
+        rules = game.rules
+        hold = 1.0
+        for i in range(game.players):
+            if i == game.current:
+                continue
+            need = score - game.scores[i] + 1
+            if not game.on_board(i):
+                need = max(need, rules.opening)
+            hold *= 1.0 - self.reach.chance(rules.dice, need)
+        return hold
+
+    def roll_past_target(self, game):
+        """At a bank that starts the final round: roll once more when the points it adds make
+        the others' last turns enough harder to pay for the farkle risk (a farkle counted as
+        ``continued`` times the chance banking now gives)."""
+        n, total = game.in_hand, game.turn_total
+        score = game.scores[game.current] + total
+        now = self.chance_to_hold(game, score)
+        scores = self.policy.surv[n] / 65535.0
+        if scores <= 0:
+            return False
+        more = self.policy.mean[n] / scores  # points a scoring roll adds, on average
+        later = self.chance_to_hold(game, score + int(more))
+        return scores * later + (1.0 - scores) * self.continued * now > now
 
     def piggyback(self, game):
         if self.fallback:
