@@ -1,0 +1,98 @@
+"""app.persist, app.storage, hardware.nvm_store and farkle.stats under real MicroPython with
+CircuitPython's module set: a game is saved turn by turn into a bytearray "NVM", the board
+"reboots", the game is offered, resumed identically, and the statistics survive."""
+
+from mpy.harness import run_micropython
+
+SCRIPT = r"""
+import gc
+from app import input as act
+from app import view as v
+from app.controller import Controller
+from app.persist import Keeper
+from app.setup import Setup
+from farkle.dice import RandomDice
+from farkle.savegame import dumps
+
+
+class Computer:
+    def __init__(self, level, rules, players, seat):
+        pass
+
+    def choose_keep(self, game):
+        return game.best_keep()[0] if game.phase == 2 else []
+
+    def roll_on(self, game):
+        return game.turn_total < 300 or game.why_not_bank() is not None
+
+    def piggyback(self, game):
+        return False
+
+
+now = [0]
+nvm = bytearray(b"\xff" * 4096)
+
+
+def boot(seed):
+    setup = Setup()
+    setup.seats[0] = "normal"  # two computers: the game plays itself
+    keeper = Keeper(nvm, RandomDice(seed))
+    ctl = Controller(lambda: now[0], make_player=Computer, dice=keeper.dice, setup=setup)
+    keeper.attach(ctl)
+    return ctl, keeper
+
+
+def frame(ctl, keeper, ms=50):
+    now[0] += ms
+    ctl.update()
+    keeper.update()
+
+
+ctl, keeper = boot(1)
+ctl.press(act.ROLL)  # past the splash
+frame(ctl, keeper)
+ctl.press(act.ROLL)  # start
+for _ in range(5000):
+    frame(ctl, keeper, 100)
+    if ctl.game is not None and ctl.game.turns >= 6:
+        break
+saved = keeper.boundary[0]
+print("saves", keeper.saves > 3, "turns", ctl.game.turns >= 6)
+gc.collect()
+
+ctl, keeper = boot(2)  # power cycle
+ctl.press(act.ROLL)
+frame(ctl, keeper)
+print("offer", ctl.view.title, [r[0] for r in ctl.view.rows][:2])
+ctl.press(act.ROLL)  # Resume
+frame(ctl, keeper)
+print("resumed", dumps(ctl.game) == saved, ctl.view.screen == v.PLAY)
+for _ in range(20000):
+    frame(ctl, keeper, 200)
+    if ctl.view.screen == v.END:
+        break
+print("end", ctl.view.screen == v.END, keeper.stats.played, sorted(keeper.stats.seats))
+ctl, keeper = boot(3)
+print("kept", keeper.stats.played, keeper.saved_game is None)
+ctl.press(act.ROLL)
+frame(ctl, keeper)
+ctl.press(act.MENU)  # More
+frame(ctl, keeper)
+ctl.press(act.ROLL)  # Statistics
+frame(ctl, keeper)
+print("stats", ctl.view.title, ctl.view.rows[0])
+gc.collect()
+"""
+
+
+def test_persist_on_micropython():
+    result = run_micropython(SCRIPT, mounts=("farkle", "app", "hardware"), mem=True, timeout=300).check()
+    lines = result.stdout.splitlines()
+    assert lines == [
+        "saves True turns True",
+        "offer Resume saved game? ['Resume', 'New game']",
+        "resumed True True",
+        "end True 1 ['normal']",
+        "kept 1 True",
+        "stats Statistics ('Games', '1')",
+    ], result.stdout
