@@ -281,7 +281,7 @@ def reach_table(rules, top):
 
 
 def odds(rules):
-    """The exact odds of a turn under ``rules``, JSON-ready.
+    """The exact odds of a turn under ``rules`` (a Rules value or a preset name), JSON-ready.
 
     ``farkle``: chance that a roll of n dice scores nothing (n = 1..N); ``expected_turn``:
     expected points of a turn for a player on the board under max-expected-score play;
@@ -295,9 +295,13 @@ def odds(rules):
     >>> o["farkle"]["6"] == 5 / 216, o["bank_at"]["2"]
     (True, 300)
     """
+    if isinstance(rules, str):
+        from farkle.presets import preset
+
+        rules = preset(rules)
     s = solve(rules)
     N = s.dice
-    opening = max(rules.opening, rules.min_bank)
+    opening = rules.opening or rules.min_bank  # what the game asks before the first bank
     return {
         "rules": rules.name,
         "farkle": {str(n): float(s.farkle[n]) for n in range(1, N + 1)},
