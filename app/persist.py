@@ -17,6 +17,7 @@ from farkle.stats import Stats, mark, since
 
 from app import input as act
 from app import view as v
+from app.pace import T_ROLLOFF, T_TUMBLE
 from app.setup import LEVELS
 from app.storage import Storage
 from hardware import nvm_store
@@ -72,6 +73,7 @@ class Keeper:
         self.settings_key = None
         self.view_version = -1
         self.saves = 0
+        self.dirty = False  # a save is due (written once no dice are tumbling)
 
     # ----- wiring (hooks) -----
 
@@ -164,13 +166,15 @@ class Keeper:
             if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
                 self.where = where
                 self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
-                self._save()
+                self.dirty = True
         if c.view.version != self.view_version:  # settings only change with the view
             self.view_version = c.view.version
             key = self._settings_key()
             if key != self.settings_key:
                 self.settings_key = key
-                self._save()
+                self.dirty = True
+        if self.dirty and c.step != T_TUMBLE and c.step != T_ROLLOFF:
+            self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
 
     def _new_game(self, game):
         self.game = game
@@ -178,7 +182,7 @@ class Keeper:
         self.where = None
         if game is None:
             self.boundary = None
-            self._save()  # no game in progress any more (a new one is being set up)
+            self.dirty = True  # no game in progress any more (a new one is being set up)
             return
         c = self.controller
         if game is self.saved_game:
@@ -189,6 +193,7 @@ class Keeper:
         self.stats.chain = 0
 
     def _save(self):
+        self.dirty = False
         stats = self.stats
         if self.boundary is not None:
             game_bytes, stats_bytes = self.boundary

@@ -56,6 +56,10 @@ for _ in range(5000):
     frame(ctl, keeper, 100)
     if ctl.game is not None and ctl.game.turns >= 6:
         break
+for _ in range(100):  # the save waits until the dice stop tumbling
+    if not keeper.dirty:
+        break
+    frame(ctl, keeper)
 saved = keeper.boundary[0]
 print("saves", keeper.saves > 3, "turns", ctl.game.turns >= 6)
 gc.collect()
