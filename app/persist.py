@@ -28,7 +28,7 @@ MORE = "more"
 STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
-FOOT = "Roll:pick Menu:back"
+FOOT = "Roll:go  Menu:back"  # 18 characters: room for the scroll arrows
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
 CHI2_5_CRITICAL = 20.52
 

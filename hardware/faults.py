@@ -220,11 +220,11 @@ def show(display, lines):
     try:
         import displayio
         import terminalio
-        from adafruit_display_text import label
+        from adafruit_display_text import bitmap_label
 
         group = displayio.Group()
-        text = label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
-                           line_spacing=1.0)
+        text = bitmap_label.Label(terminalio.FONT, text="\n".join(lines), color=0xFFFFFF,
+                                  line_spacing=1.0)
         text.anchor_point = (0, 0)
         text.anchored_position = (0, 0)
         group.append(text)
