@@ -189,10 +189,11 @@ class Store:
         if payload == self.last:
             return False
         seq = self.seq + 1
+        n = HEADER + len(payload)
+        if n > self.size or len(payload) > MAX_PAYLOAD:  # a board with a tiny NVM: no saves
+            self.status = FAILED
+            return False
         rec = record(seq, payload)
-        n = len(rec)
-        if n > self.size:
-            raise ValueError("a save of %d bytes does not fit in %d bytes of NVM" % (n, self.size))
         start = self.end
         try:
             if self.clean and start + n <= self.size:

@@ -114,6 +114,15 @@ def test_a_failing_write_is_reported_not_raised():
     assert store.status == nvm_store.FAILED and store.notice() and not store.clean
 
 
+def test_a_save_too_big_for_the_nvm_fails_softly():
+    nvm = bytearray(b"\xff" * 256)  # a SAMD21's NVM
+    store = Store(nvm)
+    store.load()
+    assert store.save(b"x" * 200)
+    assert store.save(b"y" * 300) is False and store.status == nvm_store.FAILED
+    assert Store(nvm).load() == b"x" * 200
+
+
 def test_sections_and_values_round_trip():
     sections = {nvm_store.GAME: b"g" * 200, nvm_store.STATS: b"", nvm_store.SETTINGS: b"abc"}
     assert nvm_store.unpack_sections(nvm_store.pack_sections(sections)) == sections
