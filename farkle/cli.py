@@ -138,27 +138,29 @@ def apply_event(game, event):
         raise IllegalAction("unknown event %r" % kind)
 
 
-def replay(doc):
-    """Play a replay document; returns ``(result dict, exit status)``."""
+def play_replay(doc):
+    """Play a replay document; returns the game and the first refusal (or None)."""
     if not isinstance(doc, dict):
         raise UsageError("a replay is an object with rules, players, first and events")
     rules = rules_from_spec(doc.get("rules", "classic"))
-    players, first = doc.get("players", 2), doc.get("first")
     try:
-        game = Game(rules, players=players, first=first)
+        game = Game(rules, players=doc.get("players", 2), first=doc.get("first"))
     except (ValueError, TypeError) as error:
         raise UsageError(str(error))
     events = doc.get("events", [])
     if not isinstance(events, list):
         raise UsageError("events must be a list")
-    error = None
     for i, event in enumerate(events):
         try:
             apply_event(game, event)
         except IllegalAction as refusal:
-            error = {"event": i, "reason": str(refusal)}
-            break
-    result = {
+            return game, {"event": i, "reason": str(refusal)}
+    return game, None
+
+
+def position(game, error=None):
+    """What ``replay`` prints about a game."""
+    return {
         "scores": game.scores,
         "current": game.current,
         "turn_total": game.turn_total,
@@ -168,16 +170,59 @@ def replay(doc):
         "winners": game.winners,
         "error": error,
     }
-    return result, (1 if error else 0)
+
+
+def replay(doc):
+    """Play a replay document; returns ``(result dict, exit status)``."""
+    game, error = play_replay(doc)
+    return position(game, error), (1 if error else 0)
+
+
+def read_json(path):
+    """A JSON document from a file, or from standard input for ``-``."""
+    try:
+        return json.loads(sys.stdin.read() if path == "-" else open(path).read())
+    except (OSError, ValueError) as error:
+        raise UsageError("cannot read %s: %s" % (path, error))
 
 
 def cmd_replay(args):
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file).read()
-        doc = json.loads(text)
-    except (OSError, ValueError) as error:
-        raise UsageError("cannot read replay: %s" % error)
-    return replay(doc)
+    return replay(read_json(args.file))
+
+
+def cmd_hint(args):
+    """The expert's advice for the position a replay document reaches."""
+    from farkle.players.hint import hint
+
+    game, error = play_replay(read_json(args.file))
+    if error:
+        return position(game, error), 1
+    if game.is_over():
+        return {"error": "the game is over: there is nothing to advise"}, 2
+    advice = hint(game, level=args.level)
+    advice["position"] = position(game)
+    return advice, 0
+
+
+def cmd_odds(args):
+    from farkle.solve.turn import odds
+
+    return odds(rules_from_spec(args.rules)), 0
+
+
+def cmd_simulate(args):
+    from farkle.players import LEVELS
+    from farkle.tournament import simulate
+
+    seats = [s.strip() for s in args.seats.split(",")]
+    for level in seats:
+        if level not in LEVELS:
+            raise UsageError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
+    if not 2 <= len(seats) <= 8:
+        raise UsageError("2 to 8 seats, not %d" % len(seats))
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    return simulate(rules_from_spec(args.rules), seats=seats, games=args.games, seed=args.seed), 0
 
 
 def build_parser():
@@ -196,6 +241,19 @@ def build_parser():
     p = verbs.add_parser("replay", help="play a JSON replay (FILE or - for stdin)")
     p.add_argument("file")
     p.set_defaults(run=cmd_replay)
+    p = verbs.add_parser("hint", help="the computer's advice for the position a replay (FILE or -) reaches")
+    p.add_argument("file")
+    p.add_argument("--level", default="expert", help="whose advice (default: expert, else hard)")
+    p.set_defaults(run=cmd_hint)
+    p = verbs.add_parser("odds", help="exact odds of a turn: farkle chances, expected turn, bank thresholds")
+    p.add_argument("--rules", default="classic")
+    p.set_defaults(run=cmd_odds)
+    p = verbs.add_parser("simulate", help="computer-vs-computer games, seats rotated")
+    p.add_argument("--rules", default="classic")
+    p.add_argument("--seats", default="normal,easy", help="one level per seat: easy, normal, hard, expert")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(run=cmd_simulate)
     return parser
 
 

@@ -153,3 +153,51 @@ def test_module_entry_point_runs():
 @pytest.mark.parametrize("name", NAMES)
 def test_every_preset_is_reachable_by_name(name):
     assert run_json("rules", name)[1]["name"] == name
+
+
+def test_odds_prints_exact_farkle_chances_and_bank_thresholds():
+    status, out = run_json("odds", "--rules", "classic")
+    assert status == 0
+    assert out["farkle"]["6"] == 5 / 216 and out["farkle"]["2"] == 4 / 9
+    assert set(out["bank_at"]) == {"1", "2", "3", "4", "5", "6"}
+    assert out["bank_at"]["2"] == 300  # seed 000: with two dice, rolling on pays only below 300
+    assert 550 < out["expected_turn"] < 650
+
+
+def test_simulate_reports_every_seat_with_intervals():
+    status, out = run_json("simulate", "--rules", "classic", "--seats", "normal,easy", "--games", "20", "--seed", "3")
+    assert status == 0
+    assert [s["level"] for s in out["seats"]] == ["normal", "easy"]
+    assert sum(s["wins"] for s in out["seats"]) + out["draw_games"] == 20
+    for seat in out["seats"]:
+        low, high = seat["win_ci95"]
+        assert 0 <= low <= seat["win_rate"] <= high <= 1
+    assert out["mean_turns"] > 0 and 0 <= out["first_player_win_rate"] <= 1
+
+
+def test_simulate_is_reproducible_with_a_seed():
+    first = run_json("simulate", "--seats", "easy,hard", "--games", "10", "--seed", "7")[1]
+    again = run_json("simulate", "--seats", "easy,hard", "--games", "10", "--seed", "7")[1]
+    first.pop("seconds"), again.pop("seconds")
+    assert first == again
+
+
+def test_simulate_refuses_an_unknown_level():
+    status, out = run_json("simulate", "--seats", "normal,genius")
+    assert status == 2 and "unknown level 'genius'" in out["error"]
+
+
+def test_hint_advises_on_the_position_a_replay_reaches():
+    doc = {"rules": {"preset": "classic", "opening": 0}, "players": 2, "first": 0,
+           "events": [{"roll": [1, 4, 4, 5, 2, 6]}, {"keep": [1]}, {"roll": [3, 3, 3, 6, 2]}, {"keep": [3, 3, 3]}]}
+    status, out = run_json("hint", "-", stdin=json.dumps(doc))
+    assert status == 0
+    assert out["roll"] is False  # seed 000: on the board with 400 and two dice, bank
+    assert out["farkle"] == pytest.approx(4 / 9, abs=1e-4)
+    assert out["position"]["turn_total"] == 400 and out["position"]["dice_in_hand"] == 2
+
+
+def test_hint_on_dice_showing_names_the_keep():
+    doc = {"rules": "classic", "players": 2, "first": 1, "events": [{"roll": [1, 1, 1, 2, 3, 4]}]}
+    status, out = run_json("hint", "-", stdin=json.dumps(doc))
+    assert status == 0 and out["keep"] == [1, 1, 1]
