@@ -68,3 +68,168 @@ def test_final_round_and_known_values():
     # a head start for the second player (still needing the opening) lowers the first's chance
     sol2 = game2.solve(rules, cap=3000, handicaps=(100, 200))
     assert sol2.W[0, sol2.bonus_state(200)] < sol2.W[0, sol2.bonus_state(100)] < sol2.W[0, 0]
+
+
+# ----- the policy file, the board's expert and the exact evaluation (small variant) -----
+
+import random  # noqa: E402
+
+from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
+from farkle.players import expert, make_player  # noqa: E402
+from farkle.solve import expert_table, game2_eval  # noqa: E402
+
+SMALL = dict(target=1000)
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    rules = preset("classic").replace(**SMALL)
+    sol = game2.solve(rules, cap=3000)
+    folder = tmp_path_factory.mktemp("expert")
+    path = folder / "expert_small.bin"
+    path.write_bytes(expert_table.table_bytes(sol))
+    expert.PATHS.insert(0, str(path))
+    yield rules, sol, path
+    expert.PATHS.remove(str(path))
+
+
+def position(rules, a, b, total, in_hand, phase, shown=(), game=None):
+    """A game of two where player 0 (at ``a`` points, against ``b``) is in ``phase``."""
+    if game is None:
+        game = Game(rules, players=2, first=0)
+    game.scores = [a, b]
+    game.opened = [a > 0, b > 0]
+    game.turn_total = total
+    game.in_hand = in_hand
+    game.phase = phase
+    game.shown = list(shown)
+    game.kept = list(shown) if phase == CHOOSE else []
+    return game
+
+
+def test_the_file_reads_back(small):
+    rules, sol, path = small
+    table = expert.Table(str(path))
+    assert table.fits(rules, 2) and not table.fits(rules, 3)
+    assert not table.fits(preset("classic"), 2)
+    assert (table.unit, table.S, table.N) == (50, sol.S, 6)
+    for i, j in [(0, 0), (3, 17), (19, 19), (12, 0)]:
+        assert table.w(i, j) == pytest.approx(sol.W[i, j], abs=1e-7)
+        assert table.top(i, j) == sol.top[i, j]
+    assert table.reach(1, 1) == pytest.approx(1 / 3)
+    assert sum(p for p, _ in table.groups[6]) + table.farkle[6] == pytest.approx(1)
+
+
+def test_board_decisions_are_the_evaluated_ones(small):
+    """What farkle/players/expert.py decides is what the exact evaluation assumes."""
+    rules, sol, path = small
+    S, unit = sol.S, sol.unit
+    policy = game2_eval.ExpertPolicy(sol, shipped=True)
+    pairs = [(a, b) for a in range(S) for b in range(S)]
+    bank, choose = policy.prepare(sol, pairs, sol.cap)
+    player = make_player("expert", rules, 2, 0)
+    assert isinstance(player, expert.Expert)
+    reps = game2_eval._representatives(sol.rolls)
+    rng = random.Random(5)
+    checked = 0
+    game = Game(rules, players=2, first=0)
+    for p, (a, b) in enumerate(pairs):
+        if 0 < a < 10 or 0 < b < 10:
+            continue  # not on the board with points: no such position in classic
+        top = int(sol.top[a, b])
+        for k in range(1, min(top + 3, sol.cap - a + 1)):
+            for n in range(1, 7):
+                position(rules, a * unit, b * unit, k * unit, n, CHOOSE, game=game)
+                if game.why_not_bank():
+                    continue
+                assert player.roll_on(game) == (not bank(a + k)[n - 1, p])
+        for _ in range(12):
+            k0 = rng.randrange(0, top + 1)
+            g = rng.randrange(len(sol.rolls.flat))
+            n, _, opts = sol.rolls.flat[g]
+            if k0 == 0 and n != 6:
+                continue
+            position(rules, a * unit, b * unit, k0 * unit, n, KEEP, reps[g], game=game)
+            faces = player.choose_keep(game)
+            left = (n - len(faces)) or 6
+            assert (rules_points(rules, faces) // unit, left) == opts[choose(a + k0)[g, p]]
+            checked += 1
+    assert checked > 1000
+
+
+def rules_points(rules, faces):
+    return Scorer(rules).score(faces)
+
+
+def test_exact_evaluation(small):
+    rules, sol, path = small
+    optimal = game2_eval.ExpertPolicy(sol, shipped=False)
+    VA, VB = game2_eval.duel(sol, optimal, optimal)
+    assert np.abs(VA - sol.W).max() < 1e-12  # the optimum against itself: the solution
+    assert np.abs(VB - (1 - sol.W)).max() < 1e-12
+    shipped = game2_eval.ExpertPolicy(sol, shipped=True)
+    VA, VB = game2_eval.duel(sol, shipped, optimal)
+    assert abs((VA[0, 0] + VB[0, 0]) / 2 - 0.5) < 1e-6  # float32 in the file costs nothing
+
+
+def test_fallbacks(small):
+    rules = preset("classic").replace(**SMALL)
+    assert make_player("expert", rules, 3, 0).level == "hard"
+    assert make_player("expert", preset("duel"), 2, 0).level == "hard"
+    assert expert.make(rules.replace(target=1500), 2, 0) is None
+    player = make_player("expert", rules, 2, 1)
+    assert player.level == "expert"
+    game = Game(rules, players=2, first=0)
+    assert player.win_chance(game) == pytest.approx(small[1].W[0, 0], abs=1e-6)
+
+
+CASES = [  # (my points, theirs, turn total, dice in hand, phase, faces showing)
+    (0, 0, 0, 6, "keep", (1, 1, 5, 2, 3, 4)),
+    (0, 0, 300, 3, "choose", ()),
+    (0, 0, 450, 3, "choose", ()),
+    (550, 900, 0, 6, "keep", (5, 5, 2, 2, 3, 6)),
+    (550, 900, 200, 2, "choose", ()),
+    (900, 950, 0, 6, "keep", (1, 5, 5, 3, 3, 4)),
+    (900, 600, 100, 5, "choose", ()),
+    (700, 0, 350, 1, "keep", (5,)),
+]
+
+SCRIPT = """
+from farkle.game import Game, CHOOSE, KEEP
+from farkle.presets import preset
+from farkle.players import expert, make_player
+%s
+rules = preset("classic").replace(target=1000)
+player = make_player("expert", rules, 2, 0)
+print(player.level)
+for a, b, total, n, phase, shown in %r:
+    game = Game(rules, players=2, first=0)
+    game.scores = [a, b]
+    game.opened = [a > 0, b > 0]
+    game.turn_total = total
+    game.in_hand = n
+    game.phase = KEEP if phase == "keep" else CHOOSE
+    game.shown = list(shown)
+    game.kept = []
+    chance = player.win_chance(game)
+    if phase == "keep":
+        print(sorted(player.choose_keep(game)), "%%.7f" %% chance)
+    else:
+        print(player.roll_on(game), "%%.7f" %% chance)
+"""
+
+
+def test_expert_decides_on_micropython(small):
+    """The board's expert reads its file by seek and decides the same as on CPython."""
+    from mpy.harness import run_micropython
+
+    rules, sol, path = small
+    folder = path.parent
+    setup = "expert.PATHS.insert(0, %r)" % ("/%s/%s" % (folder.name, path.name))
+    result = run_micropython(SCRIPT % (setup, CASES), mounts=("farkle", str(folder))).check()
+    out = []
+    exec(SCRIPT % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
+    expected = "".join(out)
+    lines = result.stdout.splitlines()
+    assert lines[0] == "expert"
+    assert result.stdout == expected

@@ -263,8 +263,9 @@ class Level:
     """A batch of ``(mover, other)`` state pairs closed under swapping, with every bank value
     ``B[u, p]`` (-1 where the mover may not bank) for would-be scores ``u = 0..top``."""
 
-    def __init__(self, sol, pairs, W=None):
+    def __init__(self, sol, pairs, W=None, reach=None, top=None):
         W = sol.W if W is None else W
+        reach = sol.reach if reach is None else reach
         rules, unit, S, cap = sol.rules, sol.unit, sol.S, sol.cap
         self.pairs = pairs
         self.i = np.array([p[0] for p in pairs], dtype=np.int64)
@@ -274,7 +275,8 @@ class Level:
         index = {p: k for k, p in enumerate(pairs)}
         self.partner = np.array([index[(j, i)] for i, j in pairs], dtype=np.int64)
         P = len(pairs)
-        top = cap + sol.rolls.max_dp + 1
+        top = (cap if top is None else top) + sol.rolls.max_dp + 1
+        self.cap = top - sol.rolls.max_dp - 1
         self.top = top
         u = np.arange(top + 1)
         self.req = np.array([requirement(rules, unit, o) for o in sol.onboard[self.i]])
@@ -286,7 +288,7 @@ class Level:
         if rules.final_round:
             oreq = np.array([requirement(rules, unit, o) for o in sol.onboard[self.j]])
             need = np.maximum(u[above][:, None] - self.b[None, :] + 1, oreq[None, :])
-            B[above] = 1.0 - sol.reach[np.minimum(need, len(sol.reach) - 1), sol.rolls.N]
+            B[above] = 1.0 - reach[np.minimum(need, len(reach) - 1), sol.rolls.N]
         else:
             B[above] = 1.0
         self.bank = B.copy()  # the bank value even where a bank is not allowed
@@ -294,17 +296,18 @@ class Level:
         self.B = B
 
 
-def turn_dp(sol, lev, f, top=None):
+def turn_dp(sol, lev, f, top=None, rt=None):
     """One sweep: every pair's turn DP, optimal play, farkle values ``f``.
 
     Returns ``(y, C, Q)``: ``y[p] = Q(a_p, N)`` (the value of the turn), ``C`` the values
     ``((top+1) * 7, P)`` (row ``u * 7 + n``; row ``u * 7`` is -2, a sentinel), ``Q`` the roll
     values ``(cap+1, N, P)``. ``top`` (optional, per pair, units above ``a``): the mover
-    banks above ``a + top`` whatever the values say (the shipped policy's cut)."""
-    rt = sol.rolls
+    banks above ``a + top`` whatever the values say (the shipped policy's cut); ``rt``: the
+    roll groups (default ``sol.rolls``)."""
+    rt = sol.rolls if rt is None else rt
     N = rt.N
     P = len(lev.pairs)
-    cap = sol.cap
+    cap = lev.cap
     C = np.empty(((lev.top + 1) * UNIT_ROWS, P))
     C3 = C.reshape(lev.top + 1, UNIT_ROWS, P)
     C3[cap + 1:, :, :] = lev.B[cap + 1:, None, :]
@@ -477,6 +480,35 @@ def solve(rules, cap=None, progress=None, handicaps=(), keep_q=False):
             progress(done + 1, len(batches))
     sol.seconds = time.time() - t0
     return sol
+
+
+def save(sol, path):
+    """Keep a solution (numpy ``.npz``) to write files or evaluate later without solving."""
+    np.savez_compressed(path, W=sol.W, top=sol.top, used=sol.used, extra=np.array(sol.extra),
+                        cap=sol.cap, seconds=sol.seconds, sweeps=np.array(sol.sweeps),
+                        fingerprint=np.array(rules_key(sol.rules)))
+
+
+def load(rules, path):
+    """A solution saved by ``save`` for the same ``rules``."""
+    data = np.load(path)
+    if str(data["fingerprint"]) != rules_key(rules):
+        raise ValueError("%s was solved for other rules" % path)
+    rt = RollTable(rules)
+    unit = rt.unit
+    cap = int(data["cap"])
+    reach = reach_table(rt, cap + rt.max_dp + 2 + requirement(rules, unit, False))
+    sol = GameSolution(rules, rt, rules.target // unit, cap, reach, [int(x) for x in data["extra"]])
+    sol.W[:] = data["W"]
+    sol.top[:] = data["top"]
+    sol.used[:] = data["used"]
+    sol.seconds = float(data["seconds"])
+    sol.sweeps = [int(x) for x in data["sweeps"]]
+    return sol
+
+
+def rules_key(rules):
+    return ",".join(str(v) for v in rules.as_tuple())
 
 
 def check_cap(sol):

@@ -1,0 +1,419 @@
+"""farkle.players.expert: plays to win the game, not to score points.
+
+The host solved the two-player game exactly (``farkle.solve.game2``) and wrote the result to
+``farkle/policies/expert_<preset>.bin``; this module reads it by seek (the board never holds
+the whole file) and re-derives each turn's decisions exactly from it. Where no file fits the
+rules, or for more than two players, the expert is *hard* (``make`` returns None).
+
+The file (little-endian; every score and turn total in units of ``unit`` points)::
+
+    header  "FKX1" fingerprint:u32 unit:u16 S:u16 cap:u16 N:u8 players:u8 G:u16 RD:u16
+            off_groups:u32 off_W:u32 off_top:u32 off_reach:u32                  (36 bytes)
+    groups  G x (n:u8 k:u8 ways:u16, k x (points:u8 left:u8))
+            the rolls of n dice grouped by their keeps: ``ways`` of the 6**n ordered rolls
+            show one of them, each can be kept as (points, dice left after); only the keeps
+            that are ever strictly best are listed (the others never change a maximum)
+    W       S x S float32: W[i][j], the chance that the player about to start a turn with
+            score i wins against score j (score 0 = not on the board yet)
+    top     S x S u8: the largest turn total at which the mover at (i, j) rolls on with any
+            number of dice; above it, banking is best
+    reach   N x RD float32: reach[n][d], the best chance to make at least d more points this
+            turn rolling n dice now (the final round)
+
+A turn of the player at ``a`` against ``b`` (``u = a + turn total``): banking is worth
+``1 - W[b][u]`` below the target and ``1 - reach[N][max(u - b + 1, their minimum)]`` at or
+above it (the other player's last turn must beat ``u``); a farkle is worth ``1 - W[b][a]``.
+Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
+P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
+bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
+(``TurnTable``); then a keep is the option with the highest ``C`` (ties: more points, then
+more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
+for the best chance to get past the leader (``reach``) and banks as soon as it has.
+"""
+
+import struct
+
+from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
+from farkle.players.base import Player
+from farkle.rules import FIELD_NAMES
+
+try:
+    from os import getpid  # host: a forked process must not share the file's position
+except ImportError:  # the board has one process
+    getpid = None
+
+MAGIC = b"FKX1"
+HEADER = "<4sIHHHBBHHIIII"
+HEADER_SIZE = 36
+DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
+FILES = ["expert_classic.bin"]  # names in DIR, tried in order
+PATHS = []  # extra full paths (tests, variants); tried first
+
+
+def fingerprint(rules):
+    """32-bit FNV-1a of every rules field: a table is used only for exactly its rules."""
+    text = ",".join([str(getattr(rules, name)) for name in FIELD_NAMES])
+    h = 2166136261
+    for byte in text.encode():
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+class Table:
+    """An open policy file: header and roll groups in RAM, the rest read on demand."""
+
+    def __init__(self, path):
+        self.path = path
+        self.pid = getpid() if getpid else None
+        self._file = f = open(path, "rb")
+        head = f.read(HEADER_SIZE)
+        (magic, self.fingerprint, self.unit, self.S, self.cap, self.N, self.players, G, self.RD,
+         off_groups, self.off_W, self.off_top, self.off_reach) = struct.unpack(HEADER, head)
+        if magic != MAGIC:
+            raise ValueError("not an expert table: " + path)
+        N = self.N
+        f.seek(off_groups)
+        data = f.read(self.off_W - off_groups)
+        self.groups = [[] for _ in range(N + 1)]  # n -> [(probability, ((points, left), ...))]
+        pf = [1.0] * (N + 1)
+        pos = 0
+        maxp = 0
+        for _ in range(G):
+            n, k, ways = struct.unpack_from("<BBH", data, pos)
+            pos += 4
+            opts = []
+            for _ in range(k):
+                p, m = struct.unpack_from("<BB", data, pos)
+                pos += 2
+                opts.append((p, m))
+                if p > maxp:
+                    maxp = p
+            prob = ways / 6 ** n
+            pf[n] -= prob
+            self.groups[n].append((prob, tuple(opts)))
+        self.farkle = pf
+        self.maxp = maxp
+        self.reach_all = self.reach_row(N)  # the other player's last turn, always N dice
+        self.turn = None  # the TurnTable of the last (a, b) asked for
+
+    @property
+    def file(self):
+        if getpid is not None and getpid() != self.pid:
+            self.pid = getpid()
+            self._file = open(self.path, "rb")
+        return self._file
+
+    def fits(self, rules, players):
+        return players == self.players and fingerprint(rules) == self.fingerprint
+
+    def read(self, pos, size):
+        f = self.file
+        f.seek(pos)
+        return f.read(size)
+
+    def w(self, i, j):
+        """W[i][j]: the win chance of the player about to start a turn at i against j."""
+        return struct.unpack("<f", self.read(self.off_W + 4 * (i * self.S + j), 4))[0]
+
+    def w_row(self, i):
+        return struct.unpack("<%df" % self.S, self.read(self.off_W + 4 * i * self.S, 4 * self.S))
+
+    def top(self, i, j):
+        return self.read(self.off_top + i * self.S + j, 1)[0]
+
+    def reach_row(self, n):
+        return struct.unpack("<%df" % self.RD, self.read(self.off_reach + 4 * self.RD * (n - 1), 4 * self.RD))
+
+    def reach(self, n, d):
+        """The best chance to make at least ``d`` more units this turn rolling ``n`` dice."""
+        if d <= 0:
+            return 1.0
+        if d >= self.RD:
+            d = self.RD - 1
+        if n == self.N:
+            return self.reach_all[d]
+        return struct.unpack("<f", self.read(self.off_reach + 4 * (self.RD * (n - 1) + d), 4))[0]
+
+    def turn_table(self, rules, a, b):
+        """The solved turn of a player at ``a`` against ``b`` (units), cached for one pair."""
+        t = self.turn
+        if t is None or t.a != a or t.b != b:
+            t = self.turn = TurnTable(self, rules, a, b)
+        return t
+
+
+def requirement(rules, unit, on_board):
+    """The smallest bank in units: the opening until on the board, then the later minimum."""
+    if not on_board and rules.opening:
+        return -(-rules.opening // unit)
+    return max(1, -(-rules.min_bank // unit))
+
+
+class TurnTable:
+    """``value(k, n)``: the win chance with ``n`` dice in hand at turn total ``k`` units,
+    playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking."""
+
+    def __init__(self, table, rules, a, b):
+        self.table = table
+        self.a, self.b = a, b
+        S, N, unit = table.S, table.N, table.unit
+        self.top = top = table.top(a, b)
+        self.req = requirement(rules, unit, a > 0)
+        oreq = requirement(rules, unit, b > 0)
+        row = table.w_row(b)
+        f = 1.0 - row[a]
+        size = top + table.maxp + 1
+        final = rules.final_round
+        reach_all = table.reach_all
+        RD = table.RD
+        bank = [0.0] * size  # bank[k]: the value of banking at turn total k
+        for k in range(size):
+            u = a + k
+            if u < S:
+                bank[k] = 1.0 - row[u]
+            elif final:
+                d = u - b + 1
+                if d < oreq:
+                    d = oreq
+                bank[k] = 1.0 - reach_all[d if d < RD else RD - 1]
+            else:
+                bank[k] = 1.0
+        self.bank = bank
+        C = [None]
+        for n in range(1, N + 1):
+            C.append(list(bank))
+        self.C = C
+        groups = table.groups
+        req = self.req
+        pf = table.farkle
+        # the groups with their options bound to the value rows: (prob, ((row, points), ...))
+        bound = [None]
+        for n in range(1, N + 1):
+            lst = []
+            for prob, opts in groups[n]:
+                lst.append((prob, tuple([(C[m], p) for p, m in opts])))
+            bound.append(lst)
+        for k in range(top, 0, -1):
+            bk = bank[k]
+            can = k >= req
+            for n in range(1, N + 1):
+                acc = pf[n] * f
+                for prob, opts in bound[n]:
+                    best = -1.0
+                    for vals, p in opts:
+                        v = vals[k + p]
+                        if v > best:
+                            best = v
+                    acc += prob * best
+                C[n][k] = acc if (acc > bk or not can) else bk
+        self.f = f
+
+    def bank_value(self, k):
+        if k < len(self.bank):
+            return self.bank[k]
+        return self.far_bank(k)
+
+    def far_bank(self, k):
+        """Banking far above the table (only after play the solution would not make)."""
+        table = self.table
+        u = self.a + k
+        if u < table.S:
+            return 1.0 - table.w(self.b, u)
+        return 1.0 - table.reach(table.N, u - self.b + 1)
+
+    def value(self, k, n):
+        """The best of banking (where allowed) and rolling on, as the solution plays."""
+        if k <= self.top:
+            return self.C[n][k]
+        return self.bank_value(k)
+
+    def rolls(self, k, n):
+        if k < self.req:
+            return True
+        if k > self.top:
+            return False
+        return self.C[n][k] > self.bank[k]
+
+
+def keep_choices(game, unit, N):
+    """Every way to set aside dice now as ``(points added in units, dice in hand after, faces)``;
+    in CHOOSE also ``(0, dice in hand, [])``: set aside nothing more."""
+    out = []
+    if game.phase == CHOOSE:
+        out.append((0, game.in_hand, []))
+    for faces, points in game.keeps():
+        left = game.in_hand - len(faces)
+        out.append((points // unit, left if left else N, faces))
+    return out
+
+
+def best_choice(choices, value):
+    """The choice with the highest ``value(points, left)``; ties: more points, more dice."""
+    best = None
+    best_key = None
+    for c in choices:
+        key = (value(c[0], c[1]), c[0], c[1])
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
+
+
+class Expert(Player):
+    """The solved two-player game (see the module docstring); *hard* where it does not apply."""
+
+    level = "expert"
+
+    def __init__(self, rules, players=2, seat=0, table=None):
+        Player.__init__(self, rules, players, seat)
+        self.table = table
+        self._hard = None
+
+    def hard(self):
+        if self._hard is None:
+            from farkle.players.hard import Hard
+
+            self._hard = Hard(self.rules, self.players, self.seat)
+        return self._hard
+
+    # ----- where the position is in the table -----
+
+    def position(self, game):
+        """``(a, b)`` in units for the current player, or None outside the solved game."""
+        table = self.table
+        if table is None or game.players != 2:
+            return None
+        me = game.current
+        other = 1 - me
+        unit = table.unit
+        a, b = game.scores[me], game.scores[other]
+        if a % unit or b % unit or a < 0 or b < 0:
+            return None
+        a //= unit
+        b //= unit
+        if game.on_board(me) != (a > 0 or not self.rules.opening):
+            return None
+        if game.on_board(other) != (b > 0 or not self.rules.opening):
+            return None
+        if game.final_by >= 0:
+            return a, b  # the final round is played from the reach table
+        if a >= table.S or b >= table.S or game.turn_total % unit:
+            return None
+        return a, b
+
+    def need(self, game):
+        """Final round: the turn total (units) the player must reach to win, at least its
+        bank minimum."""
+        table = self.table
+        me = game.current
+        lead = game.scores[1 - me]
+        need = (lead - game.scores[me]) // table.unit + 1
+        req = requirement(self.rules, table.unit, game.on_board(me))
+        return need if need > req else req
+
+    # ----- decisions -----
+
+    def choose_keep(self, game):
+        pos = self.position(game)
+        if pos is None:
+            return self.hard().choose_keep(game)
+        table = self.table
+        unit, N = table.unit, table.N
+        k0 = game.turn_total // unit
+        choices = keep_choices(game, unit, N)
+        if not choices:
+            return []
+        if game.final_by >= 0:
+            need = self.need(game)
+
+            def value(p, left):
+                return table.reach(left, need - k0 - p)
+        else:
+            turn = table.turn_table(self.rules, pos[0], pos[1])
+
+            def value(p, left):
+                return turn.value(k0 + p, left)
+        return list(best_choice(choices, value)[2])
+
+    def roll_on(self, game):
+        if game.why_not_bank():
+            return True
+        pos = self.position(game)
+        if pos is None:
+            return self.hard().roll_on(game)
+        k = game.turn_total // self.table.unit
+        if game.final_by >= 0:
+            return k < self.need(game)
+        turn = self.table.turn_table(self.rules, pos[0], pos[1])
+        return turn.rolls(k, game.in_hand)
+
+    def piggyback(self, game):
+        if self.position(game) is None:
+            return self.hard().piggyback(game)
+        return False
+
+    def win_chance(self, game):
+        """The current player's chance of winning with this expert's play from here on (both
+        players playing the solved game), or None outside the solved game."""
+        if game.phase in (OVER, ROLLOFF):
+            return None
+        pos = self.position(game)
+        if pos is None:
+            return None
+        table = self.table
+        unit, N = table.unit, table.N
+        k0 = game.turn_total // unit
+        final = game.final_by >= 0
+        if final:
+            need = self.need(game)
+
+            def value(p, left):
+                return table.reach(left, need - k0 - p)
+        else:
+            turn = None
+            if game.phase != START:
+                turn = table.turn_table(self.rules, pos[0], pos[1])
+
+            def value(p, left):
+                return turn.value(k0 + p, left)
+        if game.phase == START:
+            if final:
+                return table.reach(N, need)
+            return table.w(pos[0], pos[1])
+        if game.phase == KEEP or (game.phase == CHOOSE and game.unkept()):
+            choices = keep_choices(game, unit, N)
+            if choices:
+                best = best_choice(choices, value)
+                return value(best[0], best[1])
+        n = game.in_hand
+        if final:
+            return 1.0 if k0 >= need else table.reach(n, need - k0)
+        return turn.value(k0, n)
+
+
+_TABLES = {}
+
+
+def find_table(rules, players=2):
+    """The open table that fits ``rules`` and ``players``, or None."""
+    paths = list(PATHS) + [DIR + "/" + name for name in FILES]
+    for path in paths:
+        table = _TABLES.get(path)
+        if table is None:
+            try:
+                table = Table(path)
+            except (OSError, ValueError):
+                continue
+            _TABLES[path] = table
+        if table.fits(rules, players):
+            return table
+    return None
+
+
+def make(rules, players=2, seat=0):
+    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    if players != 2:
+        return None
+    table = find_table(rules, players)
+    if table is None:
+        return None
+    return Expert(rules, players, seat, table)
