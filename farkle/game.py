@@ -12,7 +12,7 @@ None); the action itself raises ``IllegalAction`` with that reason and changes n
 """
 
 from farkle.dice import RandomDice
-from farkle.scorer import Scorer, pack, unpack
+from farkle.scorer import Scorer, contains, pack, unpack
 
 # phases
 ROLLOFF = 0  # players roll one die each: to pick the first player, or to settle a final tie
@@ -120,13 +120,14 @@ class Game:
         """Every legal set-aside from the current roll as ``(sorted faces, points added)``."""
         if self.phase not in (KEEP, CHOOSE):
             return []
+        # the keeps of the whole roll that hold what is already set aside from it: so dice
+        # that score only together with those (a 2-3-4-5 next to a kept 1) are listed too
         base = pack(self.kept)
         already = self.scorer.score_key(base)
         out = []
-        for sub, _ in self.scorer.keeps_key(pack(self.unkept())):
-            points = self.scorer.score_key(base + sub)
-            if points:
-                out.append((unpack(sub), points - already))
+        for whole, points in self.scorer.keeps_key(pack(self.shown)):
+            if whole != base and contains(whole, base):
+                out.append((unpack(whole - base), points - already))
         return out
 
     def best_keep(self):
@@ -177,6 +178,8 @@ class Game:
         if not faces:
             return "choose at least one die to set aside"
         for face in faces:
+            if type(face) is not int or not 1 <= face <= 6:
+                return "a die shows 1 to 6, not %r" % (face,)
             if face not in left:
                 return "there is no %s left to set aside in this roll" % (face,)
             left.remove(face)
@@ -226,7 +229,7 @@ class Game:
         if len(faces) != n:
             return "expected %d dice, got %d" % (n, len(faces))
         for face in faces:
-            if face not in (1, 2, 3, 4, 5, 6):
+            if type(face) is not int or not 1 <= face <= 6:  # not 1.0 or True either
                 return "a die shows 1 to 6, not %r" % (face,)
         return None
 

@@ -40,6 +40,14 @@ def count(key, face):
     return (key >> SHIFT[face]) & 7
 
 
+def contains(key, sub):
+    """True when the packed ``sub`` is part of the packed ``key`` (no face more often)."""
+    for shift in SHIFT[1:]:
+        if (sub >> shift) & 7 > (key >> shift) & 7:
+            return False
+    return True
+
+
 def size(key):
     n = 0
     while key:
