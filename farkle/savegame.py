@@ -194,6 +194,8 @@ def _check(game):
         bad("no such player")
     if game.phase > 4:
         bad("unknown phase")
+    if game.phase == 0 and len(game.rolloff_players) < 2:  # 0: ROLLOFF
+        bad("a roll-off needs two players")
     if not 0 < game.in_hand <= rules.dice or game.left_dice > rules.dice:
         bad("dice count")
     if not -1 <= game.final_by < n:

@@ -1,6 +1,5 @@
 """The game state machine, one test per rule, every illegal action refused without a trace, and
 a property test over random play."""
-import copy
 import random
 
 import pytest
@@ -8,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brute_scorer import counts_of, dice_of, sub_multisets
+from engine_play import random_step, snapshot
 from engine_strategies import any_rules
 from farkle import savegame
 from farkle.dice import FixedDice, RandomDice
@@ -46,12 +46,6 @@ def bank_points(g, points):
     g.bank()
 
 
-def snapshot(g):
-    """Everything the game holds except the rules, scorer and dice source."""
-    state = {k: v for k, v in vars(g).items() if k not in ("rules", "scorer", "dice")}
-    return copy.deepcopy(state), savegame.dumps(g)
-
-
 def refuse(g, action, *args, reason=None, match=None):
     """``action`` is refused with IllegalAction, the same reason its why_not_ twin gives, and
     the game is byte-identical afterwards."""
@@ -66,12 +60,6 @@ def refuse(g, action, *args, reason=None, match=None):
     if match is not None:
         assert match in text, text
     return text
-
-
-def light_snapshot(g):
-    """As snapshot() but without serialising the whole log (cheap in long random games)."""
-    state = {k: v for k, v in vars(g).items() if k not in ("rules", "scorer", "dice", "log")}
-    return copy.deepcopy(state), len(g.log), g.log[-3:]
 
 
 def kinds(g, since=0):
@@ -730,63 +718,6 @@ def test_log_size_keeps_only_the_newest_events():
 
 # ----- property test: random legal and illegal actions on random rules -----
 
-ACTIONS = ("roll", "keep", "bank", "piggyback", "rolloff")
-
-
-def _junk_faces(rng):
-    return [rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 1.0, True, -1, "5"]) for _ in range(rng.randint(0, 7))]
-
-
-def _random_step(g, rng, careful=True):
-    """One random action, mostly legal, sometimes anything at all; returns (action, args).
-    A refused action must leave the game unchanged (checked when ``careful``)."""
-    if rng.random() < 0.25:
-        action = rng.choice(ACTIONS)
-        if action in ("roll", "rolloff"):
-            args = (rng.choice([None, _junk_faces(rng)]),)
-        elif action == "keep":
-            args = (_junk_faces(rng),)
-        else:
-            args = ()
-        reason = getattr(g, "why_not_" + action)(*args)
-        if reason:
-            before = light_snapshot(g) if careful else None
-            with pytest.raises(IllegalAction) as error:
-                getattr(g, action)(*args)
-            assert str(error.value) == reason
-            if careful:
-                assert light_snapshot(g) == before
-            return "refused", args
-        getattr(g, action)(*args)
-        return action, args
-    if g.phase == ROLLOFF:
-        g.rolloff()
-        return "rolloff", ()
-    if g.phase == START:
-        if g.why_not_piggyback() is None and rng.random() < 0.5:
-            g.piggyback()
-            return "piggyback", ()
-        g.roll()
-        return "roll", ()
-    if g.phase == KEEP:
-        keeps = g.keeps()
-        assert keeps, "a roll waiting for a keep must have a legal keep"
-        faces, points = rng.choice(keeps) if rng.random() < 0.5 else g.best_keep()
-        assert g.selection_points(faces) == points
-        g.keep(faces)
-        return "keep", (faces,)
-    # CHOOSE: bank when allowed (often), else set aside more of this roll or roll on
-    if g.why_not_bank() is None and rng.random() < 0.5:
-        g.bank()
-        return "bank", ()
-    if g.keeps() and rng.random() < 0.2:
-        faces = rng.choice(g.keeps())[0]
-        g.keep(faces)
-        return "keep", (faces,)
-    g.roll()
-    return "roll", ()
-
-
 def _check_invariants(g, before_scores, since, aside, keeps=True):
     rules = g.rules
     # scores change only by a bank (to the banker, or as welfare) and by the penalty
@@ -835,7 +766,7 @@ def _play(rules, players, seed, steps, log_size=0, check=True):
         n += 1
         scores, since = list(g.scores), len(g.log)
         fresh = g.phase == START and not g.piggybacked
-        action, args = _random_step(g, rng, careful=check)
+        action, args = random_step(g, rng, careful=check)
         if action == "roll" and fresh:
             aside = 0
         elif action == "piggyback":
