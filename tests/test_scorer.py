@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brute_scorer import BruteScorer, counts_of, multisets
+from brute_scorer import BruteScorer, multisets
 from engine_strategies import custom_rules
 from farkle.presets import NAMES, preset
 from farkle.rules import Rules
