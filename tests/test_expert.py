@@ -51,7 +51,7 @@ def test_solver_equals_plain_value_iteration(overrides, cap):
 
 def test_final_round_and_known_values():
     rules = preset("classic").replace(target=1000)
-    sol = game2.solve(rules, cap=rules.target + 12000)
+    sol = game2.solve(rules, cap=rules.target + 6000)
     S = sol.S
     W, reach = sol.W, sol.reach
     assert game2.check_cap(sol) > 0  # the cut at the cap is exact
@@ -66,7 +66,8 @@ def test_final_round_and_known_values():
     # the chance of never letting them get 500 in one turn before reaching 1000 ...
     assert 0 < W[0, S - 1] < W[S - 1, 0] < 1
     # a head start for the second player (still needing the opening) lowers the first's chance
-    sol2 = game2.solve(rules, cap=3000, handicaps=(100, 200))
+    rules = rules.replace(target=600, opening=300)
+    sol2 = game2.solve(rules, cap=1500, handicaps=(100, 200))
     assert sol2.W[0, sol2.bonus_state(200)] < sol2.W[0, sol2.bonus_state(100)] < sol2.W[0, 0]
 
 
@@ -117,7 +118,9 @@ def test_the_file_reads_back(small):
         assert table.w(i, j) == pytest.approx(sol.W[i, j], abs=1e-7)
         assert table.top(i, j) == sol.top[i, j]
     assert table.reach(1, 1) == pytest.approx(1 / 3)
-    assert sum(p for p, _ in table.groups[6]) + table.farkle[6] == pytest.approx(1)
+    assert table.farkle[6] == pytest.approx(5 / 216) and table.maxp == 60
+    assert table.reach_span(6, 3, 4) == tuple(table.reach(6, d) for d in range(3, 7))
+    assert table.reach_span(6, table.RD - 2, 4)[-1] == table.reach(6, table.RD + 5)
 
 
 def test_board_decisions_are_the_evaluated_ones(small):

@@ -42,6 +42,10 @@ try:
 except ImportError:  # the board has one process
     getpid = None
 
+# Turn tables kept per open file: the board keeps the current one; a host (tournaments) keeps
+# many, since the same scores come up again and again.
+TURN_CACHE = 1 if getpid is None else 3000
+
 MAGIC = b"FKX1"
 HEADER = "<4sIHHHBBHHIIII"
 HEADER_SIZE = 36
@@ -60,41 +64,33 @@ def fingerprint(rules):
 
 
 class Table:
-    """An open policy file: header and roll groups in RAM, the rest read on demand."""
+    """An open policy file: the header and the raw roll groups (about 2 KB) in RAM, the rest
+    read by seek when a turn needs it."""
 
     def __init__(self, path):
         self.path = path
         self.pid = getpid() if getpid else None
         self._file = f = open(path, "rb")
         head = f.read(HEADER_SIZE)
-        (magic, self.fingerprint, self.unit, self.S, self.cap, self.N, self.players, G, self.RD,
-         off_groups, self.off_W, self.off_top, self.off_reach) = struct.unpack(HEADER, head)
+        (magic, self.fingerprint, self.unit, self.S, self.cap, self.N, self.players, self.G,
+         self.RD, off_groups, self.off_W, self.off_top, self.off_reach) = struct.unpack(HEADER, head)
         if magic != MAGIC:
             raise ValueError("not an expert table: " + path)
-        N = self.N
         f.seek(off_groups)
-        data = f.read(self.off_W - off_groups)
-        self.groups = [[] for _ in range(N + 1)]  # n -> [(probability, ((points, left), ...))]
-        pf = [1.0] * (N + 1)
+        self.gdata = data = f.read(self.off_W - off_groups)
+        pf = [1.0] * (self.N + 1)
         pos = 0
         maxp = 0
-        for _ in range(G):
+        for _ in range(self.G):
             n, k, ways = struct.unpack_from("<BBH", data, pos)
-            pos += 4
-            opts = []
-            for _ in range(k):
-                p, m = struct.unpack_from("<BB", data, pos)
-                pos += 2
-                opts.append((p, m))
-                if p > maxp:
-                    maxp = p
-            prob = ways / 6 ** n
-            pf[n] -= prob
-            self.groups[n].append((prob, tuple(opts)))
-        self.farkle = pf
-        self.maxp = maxp
-        self.reach_all = self.reach_row(N)  # the other player's last turn, always N dice
-        self.turn = None  # the TurnTable of the last (a, b) asked for
+            pf[n] -= ways / 6 ** n
+            for i in range(k):
+                if data[pos + 4 + 2 * i] > maxp:
+                    maxp = data[pos + 4 + 2 * i]
+            pos += 4 + 2 * k
+        self.farkle = pf  # farkle[n]: the chance that n dice score nothing
+        self.maxp = maxp  # the most points (units) one keep adds
+        self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
 
     @property
     def file(self):
@@ -121,24 +117,34 @@ class Table:
     def top(self, i, j):
         return self.read(self.off_top + i * self.S + j, 1)[0]
 
-    def reach_row(self, n):
-        return struct.unpack("<%df" % self.RD, self.read(self.off_reach + 4 * self.RD * (n - 1), 4 * self.RD))
-
     def reach(self, n, d):
         """The best chance to make at least ``d`` more units this turn rolling ``n`` dice."""
         if d <= 0:
             return 1.0
         if d >= self.RD:
             d = self.RD - 1
-        if n == self.N:
-            return self.reach_all[d]
         return struct.unpack("<f", self.read(self.off_reach + 4 * (self.RD * (n - 1) + d), 4))[0]
 
+    def reach_span(self, n, d0, count):
+        """``reach(n, d)`` for ``d = d0 .. d0 + count - 1`` (d0 >= 1), one read."""
+        RD = self.RD
+        last = d0 + count - 1
+        end = last if last < RD else RD - 1
+        if d0 >= RD:
+            d0 = RD - 1
+        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(self.off_reach + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
+        if last >= RD:
+            vals = vals + (vals[-1],) * (last - end)
+        return vals
+
     def turn_table(self, rules, a, b):
-        """The solved turn of a player at ``a`` against ``b`` (units), cached for one pair."""
-        t = self.turn
-        if t is None or t.a != a or t.b != b:
-            t = self.turn = TurnTable(self, rules, a, b)
+        """The solved turn of a player at ``a`` against ``b`` (units), cached."""
+        key = a * 65536 + b
+        t = self.turns.get(key)
+        if t is None:
+            if len(self.turns) >= TURN_CACHE:
+                self.turns = {}
+            t = self.turns[key] = TurnTable(self, rules, a, b)
         return t
 
 
@@ -156,49 +162,57 @@ class TurnTable:
     def __init__(self, table, rules, a, b):
         self.table = table
         self.a, self.b = a, b
-        S, N, unit = table.S, table.N, table.unit
+        S, N = table.S, table.N
         self.top = top = table.top(a, b)
-        self.req = requirement(rules, unit, a > 0)
-        oreq = requirement(rules, unit, b > 0)
+        self.req = req = requirement(rules, table.unit, a > 0)
         row = table.w_row(b)
         f = 1.0 - row[a]
         size = top + table.maxp + 1
-        final = rules.final_round
-        reach_all = table.reach_all
-        RD = table.RD
-        bank = [0.0] * size  # bank[k]: the value of banking at turn total k
-        for k in range(size):
-            u = a + k
-            if u < S:
-                bank[k] = 1.0 - row[u]
-            elif final:
-                d = u - b + 1
-                if d < oreq:
-                    d = oreq
-                bank[k] = 1.0 - reach_all[d if d < RD else RD - 1]
-            else:
-                bank[k] = 1.0
+        bank = [1.0] * size  # bank[k]: the value of banking at turn total k
+        below = S - a if S - a < size else size
+        for k in range(below):
+            bank[k] = 1.0 - row[a + k]
+        del row
+        self.oreq = oreq = requirement(rules, table.unit, b > 0)
+        self.final = rules.final_round
+        if below < size and rules.final_round:
+            # their last turn must beat a + k: at least a + k - b + 1, and their minimum
+            d0 = a + below - b + 1
+            if d0 < oreq:
+                d0 = oreq
+            span = table.reach_span(N, d0, size - below)
+            for k in range(below, size):
+                d = a + k - b + 1
+                bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
         self.bank = bank
         C = [None]
         for n in range(1, N + 1):
             C.append(list(bank))
         self.C = C
-        groups = table.groups
-        req = self.req
+        # the roll groups bound to the value rows: singles (prob, row, points) and the rest
+        # (prob, ((row, points), ...)), per number of dice rolled
+        single = [[] for _ in range(N + 1)]
+        multi = [[] for _ in range(N + 1)]
+        data = table.gdata
+        pos = 0
+        for _ in range(table.G):
+            n, cnt, ways = struct.unpack_from("<BBH", data, pos)
+            pos += 4
+            prob = ways / 6 ** n
+            if cnt == 1:
+                single[n].append((prob, C[data[pos + 1]], data[pos]))
+            else:
+                multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
+            pos += 2 * cnt
         pf = table.farkle
-        # the groups with their options bound to the value rows: (prob, ((row, points), ...))
-        bound = [None]
-        for n in range(1, N + 1):
-            lst = []
-            for prob, opts in groups[n]:
-                lst.append((prob, tuple([(C[m], p) for p, m in opts])))
-            bound.append(lst)
         for k in range(top, 0, -1):
             bk = bank[k]
             can = k >= req
             for n in range(1, N + 1):
                 acc = pf[n] * f
-                for prob, opts in bound[n]:
+                for prob, vals, p in single[n]:
+                    acc += prob * vals[k + p]
+                for prob, opts in multi[n]:
                     best = -1.0
                     for vals, p in opts:
                         v = vals[k + p]
@@ -206,7 +220,6 @@ class TurnTable:
                             best = v
                     acc += prob * best
                 C[n][k] = acc if (acc > bk or not can) else bk
-        self.f = f
 
     def bank_value(self, k):
         if k < len(self.bank):
@@ -219,7 +232,10 @@ class TurnTable:
         u = self.a + k
         if u < table.S:
             return 1.0 - table.w(self.b, u)
-        return 1.0 - table.reach(table.N, u - self.b + 1)
+        if not self.final:
+            return 1.0
+        d = u - self.b + 1
+        return 1.0 - table.reach(table.N, d if d > self.oreq else self.oreq)
 
     def value(self, k, n):
         """The best of banking (where allowed) and rolling on, as the solution plays."""

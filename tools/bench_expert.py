@@ -1,0 +1,102 @@
+"""How fast the expert decides, under MicroPython (the Node-hosted 1.27 of the tests) and CPython.
+
+    python tools/bench_expert.py            # prints JSON
+
+The expert re-derives a turn from its file once per (my score, their score): reading one row
+of W (800 bytes) and one byte of ``top`` by seek, then the turn DP from the roll-region top
+down. That "turn table" is the cost; a decision afterwards is a few look-ups. Measured for
+positions spread over the game, plus the file's size and the heap the expert keeps.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+PAIRS = [(0, 0), (0, 2000), (2500, 1500), (5000, 5000), (7000, 8500), (9000, 9500), (9500, 3000),
+         (600, 9000)]
+
+SCRIPT = """
+import time, gc
+try:
+    ticks = time.monotonic_ns
+except AttributeError:
+    ticks = time.perf_counter_ns
+from farkle.game import Game, CHOOSE, KEEP
+from farkle.presets import preset
+from farkle.players import make_player
+rules = preset("classic")
+t0 = ticks()
+player = make_player("expert", rules, 2, 0)
+t1 = ticks()
+print("load_ms %.2f" % ((t1 - t0) / 1e6))
+table = player.table
+for a, b in PAIRS:
+    table.turns = {}
+    t0 = ticks()
+    turn = table.turn_table(rules, a // 50, b // 50)
+    t1 = ticks()
+    game = Game(rules, players=2, first=0)
+    game.scores = [a, b]
+    game.opened = [a > 0, b > 0]
+    game.phase = KEEP
+    game.shown = [1, 5, 5, 2, 3, 4]
+    game.kept = []
+    game.turn_total = 0
+    game.in_hand = 6
+    t2 = ticks()
+    keep = player.choose_keep(game)
+    t3 = ticks()
+    game.keep(keep)
+    t4 = ticks()
+    roll = player.roll_on(game)
+    t5 = ticks()
+    print("pair %d %d top %d turn_ms %.1f keep_ms %.2f bank_ms %.3f" % (
+        a, b, turn.top * 50, (t1 - t0) / 1e6, (t3 - t2) / 1e6, (t5 - t4) / 1e6))
+"""
+
+
+def parse(text):
+    out = {"pairs": []}
+    for line in text.splitlines():
+        words = line.split()
+        if words and words[0] == "load_ms":
+            out["load_ms"] = float(words[1])
+        elif words and words[0] == "pair":
+            out["pairs"].append({
+                "me": int(words[1]), "them": int(words[2]), "roll_region": int(words[4]),
+                "turn_table_ms": float(words[6]), "keep_ms": float(words[8]),
+                "roll_or_bank_ms": float(words[10]),
+            })
+    turns = [p["turn_table_ms"] for p in out["pairs"]]
+    out["turn_table_ms_mean"] = round(sum(turns) / len(turns), 1) if turns else None
+    out["turn_table_ms_max"] = max(turns) if turns else None
+    return out
+
+
+def main():
+    from farkle.players import expert
+
+    path = os.path.join(expert.DIR, expert.FILES[0])
+    script = SCRIPT.replace("PAIRS", repr(PAIRS))
+    result = {"file": os.path.relpath(path, ROOT), "bytes": os.path.getsize(path)}
+    t0 = time.time()
+    out = []
+    exec(script, {"print": lambda *a: out.append(" ".join(map(str, a)))})
+    result["cpython"] = parse("\n".join(out))
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from mpy.harness import run_micropython
+
+    run = run_micropython(script, mounts=("farkle",), mem=True, timeout=600).check()
+    result["micropython"] = parse(run.stdout)
+    result["micropython"]["heap_retained_bytes"] = run.mem_retained
+    result["seconds"] = round(time.time() - t0, 1)
+    print(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()
