@@ -66,3 +66,14 @@ def test_save_restore_and_play_on(micropython_out, cpython_out):
 def test_the_boards_dice_source_plays_a_game(micropython_out):
     (summary,) = [line[1] for line in micropython_out if line[0] == "random"]
     assert summary == [True, True, True, True]
+
+
+def test_engine_heap_stays_within_32_kib():
+    """Issue 2's budget, measured as tools/bench_engine.py does: the heap retained after
+    importing the engine (play and save) and setting up a 4-player classic game, less what an
+    empty script retains (the interpreter and the harness's stubs)."""
+    script = ("from farkle.presets import preset\nfrom farkle.game import Game\n"
+              "from farkle import savegame\ngame = Game(preset('classic'), players=4, first=0)\n")
+    base = run_micropython("pass\n", mem=True).check().mem_retained
+    total = run_micropython(script, mem=True).check().mem_retained
+    assert total - base <= 32 * 1024, "engine heap %d bytes" % (total - base)
