@@ -15,7 +15,7 @@ it, else None. The tournament runner, the firmware and the hints all use this in
 """
 
 from farkle.game import CHOOSE, KEEP
-from farkle.scorer import pack, size, unpack
+from farkle.scorer import contains, pack, size, unpack
 
 
 class Player:
@@ -75,14 +75,13 @@ def keep_options(game):
             cache[key] = [best[k] for k in sorted(best)]
             return cache[key]
     elif game.phase == CHOOSE:
-        unkept = game.unkept()
-        if not unkept:
-            return []
+        # every keep of the whole roll that holds what is set aside already (dice that score
+        # only together with those count too), less what is set aside
         base = pack(game.kept)
         already = scorer.score_key(base)
-        for sub, _ in scorer.keeps_key(pack(unkept)):
-            total = scorer.score_key(base + sub)
-            if total:
+        for whole, total in scorer.keeps_key(pack(game.shown)):
+            if whole != base and contains(whole, base):
+                sub = whole - base
                 points = total - already
                 left = in_hand - size(sub) or N
                 old = best.get(left)
