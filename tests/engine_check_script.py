@@ -1,6 +1,5 @@
 """Runs unchanged under MicroPython (tests/mpy harness) and CPython; prints JSON lines that
 tests/test_engine_micropython.py compares (parsed: MicroPython's dicts have no key order).
-Set QUICK = True before running it to skip the exhaustive scoring part.
 """
 import json
 
@@ -9,11 +8,6 @@ from farkle.dice import FixedDice, RandomDice
 from farkle.game import CHOOSE, KEEP, ROLLOFF, START, Game, IllegalAction
 from farkle.presets import NAMES, preset
 from farkle.scorer import Scorer, pack
-
-try:
-    QUICK  # noqa: F821 - set by the caller's prefix
-except NameError:
-    QUICK = False
 
 
 def multisets(n):
@@ -158,9 +152,8 @@ def random_dice_game():
 
 
 def main():
-    if not QUICK:
-        for name in NAMES:
-            print(json.dumps(["scoring", name, scoring(name)]))
+    for name in NAMES:
+        print(json.dumps(["scoring", name, scoring(name)]))
     print(json.dumps(["game", "classic", play("classic", 4, 1)]))
     print(json.dumps(["game", "farkel", play("farkel", 3, 2, target=5000)]))
     print(json.dumps(["game", "scorecard", play("scorecard", 2, 3, target=3000, penalty=1000)]))
