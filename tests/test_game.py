@@ -519,10 +519,10 @@ def test_piggyback_takes_over_the_dice_and_points_of_the_last_bank():
     g = farkel_on_board()
     g.roll([5, 5, 5, 2, 1, 3])
     g.keep([5, 5, 5])
-    g.keep([1])
+    g.keep([1])  # more of the same roll: 600, two dice left
     g.roll([2, 1])
-    g.keep([1])  # 700, one die left... keep two dice: roll again
-    g.bank()  # p0 700 with one die left
+    g.keep([1])
+    g.bank()  # p0 banks 700 with one die left
     assert g.scores == [1700, 1000]
     assert (g.left_dice, g.left_points) == (1, 700)
     g.piggyback()
