@@ -115,6 +115,19 @@ class Rules:
             return three << (count - 3)
         return three * (count - 2)  # "add": the triple's value again per extra die
 
+    def _check_exact_target(self):
+        # a player a single die short of the target must be able to bank exactly that,
+        # or the game could never end
+        unit = min(v for v in (self.single1, self.single5, MAX_POINTS + 1) if v)
+        if unit > MAX_POINTS:
+            raise RulesError("exact target needs a single 1 or 5 that scores")
+        if self.target % unit:
+            raise RulesError("with an exact target, the target must be a multiple of %d" % unit)
+        if self.min_bank > unit:
+            raise RulesError(
+                "with an exact target, min_bank (%d) must be at most %d, or a player just short "
+                "of the target could never bank" % (self.min_bank, unit))
+
     def _check(self):
         for key, _, kind in FIELDS:
             value = getattr(self, key)
@@ -151,5 +164,7 @@ class Rules:
             for count in (4, 5, 6):
                 if self.kinds == "times" and getattr(self, "kind%d" % count) > 64:
                     raise RulesError("kind%d is a multiple of the triple: at most 64" % count)
+        if self.exact_target:
+            self._check_exact_target()
         if not (self.single1 or self.single5 or self.triple1 or self.triple_n):
             raise RulesError("nothing scores: singles and triples are all 0")

@@ -2,7 +2,7 @@
 from hypothesis import strategies as st
 
 from farkle.presets import NAMES, preset
-from farkle.rules import KIND_MODES, TIE_RULES, Rules
+from farkle.rules import KIND_MODES, TIE_RULES, Rules, RulesError
 
 POINTS = st.one_of(
     st.just(0),
@@ -57,7 +57,18 @@ def custom_rules(draw, dice=None):
     """A random valid custom ``Rules`` (every field random)."""
     fields = draw(scoring_fields(dice))
     fields.update(draw(play_fields()))
-    return Rules(**fields)
+    return _valid(Rules, fields)
+
+
+def _valid(make, fields):
+    """``make(**fields)``; an exact target that no single die can reach is switched off."""
+    try:
+        return make(**fields)
+    except RulesError:
+        if not fields["exact_target"]:
+            raise
+        fields["exact_target"] = False
+        return make(**fields)
 
 
 @st.composite
@@ -68,6 +79,5 @@ def any_rules(draw):
         return preset(draw(st.sampled_from(NAMES)))
     if kind == "preset+":
         base = preset(draw(st.sampled_from(NAMES)))
-        play = draw(play_fields())
-        return base.replace(**play)
+        return _valid(base.replace, draw(play_fields()))
     return draw(custom_rules())

@@ -220,3 +220,13 @@ def test_rules_compare_by_value():
     assert preset("duel") != preset("doubling")
     assert preset("classic").replace(penalty=300).replace(penalty=0) == preset("classic")
     assert Rules().as_tuple() == tuple(Rules().as_dict()[k] for k in FIELD_NAMES)
+
+
+def test_exact_target_must_be_reachable_by_a_single_die():
+    with pytest.raises(RulesError, match="target must be a multiple of 50"):
+        preset("classic", exact_target=True, target=10020)
+    with pytest.raises(RulesError, match=r"min_bank \(350\) must be at most 50"):
+        preset("doubling", exact_target=True)
+    with pytest.raises(RulesError, match="needs a single 1 or 5 that scores"):
+        preset("classic", exact_target=True, single1=0, single5=0)
+    assert preset("classic", exact_target=True).exact_target is True
