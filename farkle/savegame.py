@@ -9,6 +9,7 @@ layer's job; this layer checks the version and that the bytes parse into a playa
 from farkle.game import EVENTS, Game
 from farkle.presets import NAMES, PRESETS
 from farkle.rules import FIELDS, Rules
+from farkle.varint import get_uint, put_uint
 
 VERSION = 1
 
@@ -22,10 +23,7 @@ class _Writer:
         self.out = bytearray()
 
     def uint(self, n):
-        while n > 0x7F:
-            self.out.append((n & 0x7F) | 0x80)
-            n >>= 7
-        self.out.append(n)
+        put_uint(self.out, n)
 
     def int(self, n):
         self.uint(n * 2 if n >= 0 else -n * 2 - 1)
@@ -48,18 +46,11 @@ class _Reader:
         self.pos = 0
 
     def uint(self):
-        n = shift = 0
-        while True:
-            if self.pos >= len(self.data):
-                raise SaveError("saved game is cut short")
-            byte = self.data[self.pos]
-            self.pos += 1
-            n |= (byte & 0x7F) << shift
-            if not byte & 0x80:
-                return n
-            shift += 7
-            if shift > 63:
-                raise SaveError("saved game has a number too long")
+        try:
+            n, self.pos = get_uint(self.data, self.pos)
+        except ValueError:
+            raise SaveError("saved game is cut short or has a number too long")
+        return n
 
     def int(self):
         n = self.uint()

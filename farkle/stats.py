@@ -10,6 +10,8 @@ after it: works with a bounded ``log_size`` too) and which kind each seat is ("h
 (1, 750, [1, 1], [1, 0])
 """
 
+from farkle.varint import get_uint, put_uint
+
 VERSION = 1
 
 
@@ -65,13 +67,13 @@ class Stats:
         out = bytearray()
         for n in (VERSION, self.played, self.draws, self.farkles, self.best_turn,
                   self.hot_chain, len(self.seats)):
-            _uint(out, n)
+            put_uint(out, n)
         for name in sorted(self.seats):
             key = name.encode()
-            _uint(out, len(key))
+            put_uint(out, len(key))
             out.extend(key)
-            _uint(out, self.seats[name][0])
-            _uint(out, self.seats[name][1])
+            put_uint(out, self.seats[name][0])
+            put_uint(out, self.seats[name][1])
         return bytes(out)
 
     @classmethod
@@ -81,7 +83,7 @@ class Stats:
         pos = 0
         values = []
         for _ in range(7):
-            n, pos = _read_uint(data, pos)
+            n, pos = get_uint(data, pos, 35)
             values.append(n)
         if values[0] != VERSION:
             raise ValueError("statistics version %d, this firmware reads %d" % (values[0], VERSION))
@@ -89,13 +91,13 @@ class Stats:
         if count > 64 or s.draws > s.played:
             raise ValueError("statistics are not valid")
         for _ in range(count):
-            size, pos = _read_uint(data, pos)
+            size, pos = get_uint(data, pos, 35)
             if size > 32 or pos + size > len(data):
                 raise ValueError("statistics cut short")
             name = bytes(data[pos:pos + size]).decode()
             pos += size
-            played, pos = _read_uint(data, pos)
-            won, pos = _read_uint(data, pos)
+            played, pos = get_uint(data, pos, 35)
+            won, pos = get_uint(data, pos, 35)
             if won > played or name in s.seats:
                 raise ValueError("statistics are not valid")
             s.seats[name] = [played, won]
@@ -134,23 +136,3 @@ def since(game, marker):
     return list(log)
 
 
-def _uint(out, n):
-    if n < 0:
-        raise ValueError("negative count")
-    while n > 0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-
-
-def _read_uint(data, pos):
-    n = shift = 0
-    while True:
-        if pos >= len(data) or shift > 35:
-            raise ValueError("statistics cut short")
-        byte = data[pos]
-        pos += 1
-        n |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return n, pos
-        shift += 7

@@ -20,6 +20,8 @@ record is the valid one with the highest sequence number; reading stops at the f
 that does not start a valid record, so a torn or foreign tail is never trusted.
 """
 
+from farkle.varint import get_uint, put_uint
+
 try:
     from binascii import crc32 as _crc32_native
 except ImportError:  # a board built without binascii or without zlib (no crc32 then)
@@ -237,7 +239,7 @@ def pack_sections(sections):
         if body is None:
             continue
         out.append(tag)
-        _uint(out, len(body))
+        put_uint(out, len(body))
         out.extend(body)
     return bytes(out)
 
@@ -249,32 +251,12 @@ def unpack_sections(payload):
     n = len(payload)
     while pos < n:
         tag = payload[pos]
-        size, pos = _read_uint(payload, pos + 1)
+        size, pos = get_uint(payload, pos + 1, 28)
         if pos + size > n:
             raise ValueError("section cut short")
         out[tag] = bytes(payload[pos:pos + size])
         pos += size
     return out
-
-
-def _uint(out, n):
-    while n > 0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-
-
-def _read_uint(data, pos):
-    n = shift = 0
-    while True:
-        if pos >= len(data) or shift > 28:
-            raise ValueError("number cut short")
-        byte = data[pos]
-        pos += 1
-        n |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return n, pos
-        shift += 7
 
 
 # ----- the app's settings: a small dict of name -> int / bool / str -----
@@ -292,7 +274,7 @@ def pack_values(values):
         elif isinstance(value, int):
             kind = 0x69  # "i"
             body = bytearray()
-            _uint(body, value * 2 if value >= 0 else -value * 2 - 1)
+            put_uint(body, value * 2 if value >= 0 else -value * 2 - 1)
         elif isinstance(value, str):
             kind, body = 0x73, value.encode()  # "s"
         else:
@@ -300,7 +282,7 @@ def pack_values(values):
         out.append(len(key))
         out.extend(key)
         out.append(kind)
-        _uint(out, len(body))
+        put_uint(out, len(body))
         out.extend(body)
     return bytes(out)
 
@@ -318,7 +300,7 @@ def unpack_values(data):
         name = bytes(data[pos:pos + size]).decode()
         pos += size
         kind = data[pos]
-        blen, pos = _read_uint(data, pos + 1)
+        blen, pos = get_uint(data, pos + 1, 28)
         if pos + blen > n:
             raise ValueError("settings cut short")
         body = data[pos:pos + blen]
@@ -326,7 +308,7 @@ def unpack_values(data):
         if kind == 0x62 and blen == 1 and body[0] < 2:
             out[name] = body[0] == 1
         elif kind == 0x69:
-            v, used = _read_uint(body, 0)
+            v, used = get_uint(body, 0, 28)
             if used != blen:
                 raise ValueError("setting %s is not a number" % name)
             out[name] = v >> 1 if not v & 1 else -((v + 1) >> 1)
