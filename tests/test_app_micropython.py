@@ -18,18 +18,7 @@ from app.setup import Setup
 from farkle.dice import FixedDice
 
 
-class Computer:
-    def __init__(self, level, rules, players, seat):
-        pass
-
-    def choose_keep(self, game):
-        return game.best_keep()[0] if game.phase == 2 else []
-
-    def roll_on(self, game):
-        return game.turn_total < 300 or game.why_not_bank() is not None
-
-    def piggyback(self, game):
-        return False
+from steady import Steady as Computer
 
 
 class Event:
@@ -138,7 +127,7 @@ gc.collect()
 
 
 def test_a_whole_game_on_micropython():
-    result = run_micropython(SCRIPT, mounts=("farkle", "app"), mem=True, timeout=300).check()
+    result = run_micropython(SCRIPT, mounts=("farkle", "app"), libs=("tests/mpy/standins",), mem=True, timeout=300).check()
     lines = result.stdout.splitlines()
     assert lines[0] == "refused: a 2 does not score on its own"
     assert lines[1] == "refused: you need 500 in one turn to get on the board (you have 150)"

@@ -15,18 +15,7 @@ from farkle.dice import RandomDice
 from farkle.savegame import dumps
 
 
-class Computer:
-    def __init__(self, level, rules, players, seat):
-        pass
-
-    def choose_keep(self, game):
-        return game.best_keep()[0] if game.phase == 2 else []
-
-    def roll_on(self, game):
-        return game.turn_total < 300 or game.why_not_bank() is not None
-
-    def piggyback(self, game):
-        return False
+from steady import Steady as Computer
 
 
 now = [0]
@@ -90,7 +79,7 @@ gc.collect()
 
 
 def test_persist_on_micropython():
-    result = run_micropython(SCRIPT, mounts=("farkle", "app", "hardware"), mem=True, timeout=300).check()
+    result = run_micropython(SCRIPT, mounts=("farkle", "app", "hardware"), libs=("tests/mpy/standins",), mem=True, timeout=300).check()
     lines = result.stdout.splitlines()
     assert lines == [
         "saves True turns True",
