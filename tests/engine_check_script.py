@@ -38,18 +38,7 @@ def scoring(name):
     return rows
 
 
-class Lcg:
-    """A dice source that is the same on every interpreter."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def roll(self, n):
-        out = []
-        for _ in range(n):
-            self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-            out.append((self.x >> 16) % 6 + 1)
-        return out
+from lcg import Lcg
 
 
 def play(name, players, seed, **overrides):

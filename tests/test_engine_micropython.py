@@ -21,13 +21,13 @@ def _lines(text):
 
 @pytest.fixture(scope="module")
 def micropython_out():
-    result = run_micropython(SCRIPT, mounts=("farkle",), timeout=300).check()
+    result = run_micropython(SCRIPT, mounts=("farkle",), libs=("tests/mpy/standins",), timeout=300).check()
     return _lines(result.stdout)
 
 
 @pytest.fixture(scope="module")
 def cpython_out():
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), str(REPO / "tests" / "mpy" / "standins")]))
     proc = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, cwd=REPO,
                           env=env, timeout=300, check=True)
     return _lines(proc.stdout)

@@ -37,15 +37,7 @@ REPEAT = %(repeat)d
 GAMES = %(games)d
 
 
-class Lcg:
-    def __init__(self, seed):
-        self.state = seed
-    def roll(self, n):
-        out = []
-        for _ in range(n):
-            self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-            out.append((self.state >> 16) %% 6 + 1)
-        return out
+from lcg import Lcg
 
 
 def positions(rules, level, games):
@@ -126,7 +118,8 @@ def bench_micropython(games=6, repeat=20):
         path = f.name
     try:
         proc = subprocess.run(["node", os.path.join(REPO, "tests", "mpy", "run.mjs"), "--mount",
-                               os.path.join(REPO, "farkle"), path], capture_output=True, text=True,
+                               os.path.join(REPO, "farkle"), "--lib",
+                               os.path.join(REPO, "tests", "mpy", "standins"), path], capture_output=True, text=True,
                               cwd=REPO, timeout=3600)
     finally:
         os.unlink(path)
