@@ -236,3 +236,47 @@ def test_expert_decides_on_micropython(small):
     lines = result.stdout.splitlines()
     assert lines[0] == "expert"
     assert result.stdout == expected
+
+
+# ----- the shipped classic file -----
+
+SHIPPED = expert.DIR + "/" + expert.FILES[0]
+
+
+def test_shipped_classic_file():
+    import json
+    import os
+
+    rules = preset("classic")
+    table = expert.Table(SHIPPED)
+    assert table.fits(rules, 2)
+    assert (table.unit, table.S, table.N) == (50, 200, 6)
+    assert os.path.getsize(SHIPPED) < 400_000
+    figures = os.path.join(os.path.dirname(__file__), "..", "docs", "expert.json")
+    if os.path.exists(figures):
+        with open(figures) as f:
+            first = json.load(f)["first_player"]
+        assert table.w(0, 0) == pytest.approx(first, abs=1e-7)
+    player = make_player("expert", rules, 2, 0)
+    assert player.level == "expert"
+    game = Game(rules, players=2, first=0)
+    assert 0.5 < player.win_chance(game) < 0.56
+    # not on the board, 450 this turn: a bank is refused, so it rolls whatever the dice
+    game = position(rules, 0, 0, 450, 1, CHOOSE)
+    assert player.roll_on(game) is True
+    # far ahead at the end with 2,000 banked this turn and one die: bank
+    game = position(rules, 9000, 2000, 2000, 1, CHOOSE)
+    assert player.roll_on(game) is False
+
+
+def test_shipped_expert_on_micropython():
+    """The board's expert opens the shipped classic file and decides as on CPython."""
+    from mpy.harness import run_micropython
+
+    script = SCRIPT.replace('preset("classic").replace(target=1000)', 'preset("classic")')
+    cases = [(a * 10, b * 10, t, n, ph, sh) for a, b, t, n, ph, sh in CASES]
+    result = run_micropython(script % ("", cases)).check()
+    out = []
+    exec(script % ("", cases), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
+    assert result.stdout.splitlines()[0] == "expert"
+    assert result.stdout == "".join(out)

@@ -25,13 +25,19 @@ Every move raises ``u`` or ends the turn, so the equations are acyclic except fo
 loop ``(a, b) -> (b, a)``: levels ``s = a + b`` are solved from the top down, and in a level
 each pair ``W[a, b]``, ``W[b, a]`` is a fixed point ``x = g(1 - y), y = h(1 - x)`` with ``g``, ``h``
 piecewise linear, solved by secant (Newton) iteration until it stops moving (exact once the
-policy is settled, typically 3-4 sweeps). Turn totals are cut at a cap: at or above it the
-mover banks. The cut is exact where banking provably wins there, which ``check_cap`` tests
-(rolling gains at most ``reach`` of the gap and loses at least ``P(farkle) * W[b, a]``).
+policy is settled, typically 3-4 sweeps). Turn totals are cut at a cap: above it the mover
+banks. The cut is exact where banking provably wins there, which ``check_cap`` tests (rolling
+gains at most ``reach`` of the gap and loses at least ``P(farkle) * W[b, a]``).
 
 All pairs of a level are solved together; one step handles one ``u`` for all of them with a
 single gather of the roll options (every roll multiset of n dice grouped by its set of legal
 keeps ``(points, dice left)``), a grouped maximum and one small matrix product.
+
+With each level the solver also records what the board's file needs (``_analyse``): per pair
+the largest turn total at which the mover rolls on (``top``), and which keeps are ever strictly
+best at a roll the mover makes (``used``; the others never change a maximum). ``handicaps``
+adds states for a second player with a head start who is not on the board yet (the
+compensation points). ``farkle.solve.game2_eval`` evaluates fixed policies exactly.
 """
 
 import math
@@ -402,9 +408,9 @@ def roll_mask(sol, lev, Q):
     return roll
 
 
-def _analyse(sol, lev, C, Q, eps=1e-12):
-    """The shipped policy's facts of a solved level: ``top`` per pair, and the options that
-    are ever strictly best (by more than ``eps``) at a roll the mover makes."""
+def _analyse(sol, lev, C, Q, eps=1e-12, record_used=True):
+    """The shipped policy's facts of a solved level: ``top`` per pair, and (``record_used``)
+    the options that are ever strictly best (by more than ``eps``) at a roll the mover makes."""
     rt = sol.rolls
     roll = roll_mask(sol, lev, Q)
     anyroll = roll.any(axis=1)  # (U, P)
@@ -412,6 +418,8 @@ def _analyse(sol, lev, C, Q, eps=1e-12):
     u = np.arange(sol.cap + 1)
     last = np.where(anyroll, u[:, None], -1).max(axis=0)
     sol.top[lev.i, lev.j] = np.maximum(last - lev.a, 0)
+    if not record_used:
+        return
     rows0 = rt.sent_dp * UNIT_ROWS + rt.sent_m
     gn = rt.group_n - 1
     used = np.zeros(rt.opt_row.shape, dtype=bool)
@@ -473,7 +481,8 @@ def solve(rules, cap=None, progress=None, handicaps=(), keep_q=False):
         sol.W[lev.i, lev.j] = y
         slopes = dict(zip(pairs, slope))
         sol.sweeps.append(sweeps)
-        _analyse(sol, lev, C, Q)
+        # the file covers the game proper: head-start states do not choose its keeps
+        _analyse(sol, lev, C, Q, record_used=bool((lev.i < S).all() and (lev.j < S).all()))
         if keep_q:
             sol.Q[done] = (pairs, Q)
         if progress:

@@ -109,16 +109,20 @@ class ExpertPolicy:
         choice = np.zeros((cap + 1, len(rt_full.flat), P), dtype=np.int8)
         rows = rt_full.sent_dp * UNIT_ROWS + rt_full.sent_m
         code = rt_full.sent_dp * 8 + rt_full.sent_m
-        last = int((lev.a + top).max())
-        for u0 in range(int(lev.a.min()), min(last, cap) + 1):
-            vals = np.take(C, u0 * UNIT_ROWS + rows, axis=0)
+        last = min(int((lev.a + top).max()), cap)
+        chunk = 16
+        for c0 in range(int(lev.a.min()), last + 1, chunk):
+            us = np.arange(c0, min(c0 + chunk, last + 1))
+            vals = np.take(C, (us[None, :] * UNIT_ROWS + rows[:, None]).ravel(), axis=0)
+            vals = vals.reshape(len(rows), len(us) * P)
             for L, g0, ng, r0 in rt_full.classes:
                 if L == 1:
                     continue
-                v = vals[r0:r0 + L * ng].reshape(L, ng, P)
+                v = vals[r0:r0 + L * ng].reshape(L, ng, len(us) * P)
                 best = v.max(axis=0)
                 key = np.where(v == best, code[r0:r0 + L * ng].reshape(L, ng)[:, :, None], -1)
-                choice[u0, g0:g0 + ng, :] = key.argmax(axis=0)
+                ch = key.argmax(axis=0).reshape(ng, len(us), P)
+                choice[us, g0:g0 + ng, :] = ch.transpose(1, 0, 2)
         return (lambda u: bank[u]), (lambda u: choice[u])
 
 
