@@ -8,11 +8,41 @@ something illegal gets the best keep instead: a computer never stalls the game.
 
 from farkle.game import CHOOSE
 
-from app.pace import C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, T_CPU
+from app import view as v
+from app.pace import C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, T_CPU, WORK_MS, ticks_diff
 
 
 class Computer:
     """The computer's turn of the controller."""
+
+    def _work_ahead(self):
+        """Once a frame: the player on turn (a computer, or the adviser of a hint that waits)
+        works out what comes for at most WORK_MS. A decision that needs that work waits for
+        it frame by frame instead of stalling one (the expert's turn takes seconds on a board)."""
+        game = self.game
+        if game is None or self.view.screen != v.PLAY:
+            self.hint_wait = None
+            return
+        waiting = self.hint_wait
+        if waiting is not None and waiting != (game.current, game.turns):
+            waiting = self.hint_wait = None  # the turn moved on: that hint is stale
+        player = self.seats[game.current] if waiting is None else None
+        if player is None:  # a human: the adviser that gave hints works ahead for the next one
+            player = self.advisers.get(game.current)
+        if player is None:
+            return
+        start = self.clock()
+        ready = self._ready(player, lambda: ticks_diff(self.clock(), start) >= WORK_MS)
+        if ready and waiting is not None:
+            self.hint_wait = None
+            self._hint()
+
+    def _ready(self, player, stop=None):
+        prepare = getattr(player, "prepare", None)  # optional in the decision interface
+        try:
+            return prepare is None or prepare(self.game, stop)
+        except Exception:  # working ahead must never stop the game: decide without it
+            return True
 
     def _cpu(self):
         game = self.game
@@ -30,6 +60,9 @@ class Computer:
             self.cpu_step = C_PICK
             self._roll()  # a farkle ends the turn: then is N_TURN
             self._refresh()
+        elif step in (C_PICK, C_DECIDE) and not self._ready(player, lambda: True):
+            self._after(T_CPU, 0)  # still working it out (see _work_ahead): ask next frame
+            self.cpu_step = step
         elif step == C_PICK:
             faces = list(player.choose_keep(game))
             if game.why_not_keep(faces):

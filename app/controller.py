@@ -75,6 +75,7 @@ class Controller(Menus, Computer, PlayView):
         self.paused_keys = ()
         self.paused_status = ""
         self.advisers = {}  # seat -> the computer player that gives that seat hints
+        self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
@@ -118,6 +119,7 @@ class Controller(Menus, Computer, PlayView):
                 continue
             self.queue.pop(0)
             self._handle(action)
+        self._work_ahead()
         self._tick()
 
     def idle(self):
@@ -675,6 +677,10 @@ class Controller(Menus, Computer, PlayView):
             if adviser is None and self.make_player is not None:  # made once a game, a seat
                 adviser = self.advisers[game.current] = self.make_player(
                     HINT_LEVEL, game.rules, game.players, game.current)
+            if adviser is not None and not self._ready(adviser, lambda: True):
+                self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
+                self._say("Hint: thinking...")
+                return
             hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
         except Exception as error:  # a hint must never stop the game
             self._say("no hint: %s" % error)

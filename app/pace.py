@@ -16,6 +16,7 @@ MESSAGE_MS = 5000
 MESSAGE_PAGE_MS = 1600
 HURRY = 8
 LOG_SIZE = 24  # engine log entries kept: enough for one action's events
+WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # what is running on the clock

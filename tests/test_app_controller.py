@@ -439,6 +439,62 @@ def test_a_computer_player_never_stalls_the_game():
     assert [e[:3] for e in rig.game.log if e[0] == "keep"] == [("keep", 1, (1,))]
 
 
+class SlowThinker(StandIn):
+    """Needs ``frames`` calls of ``prepare`` each turn before it can answer (as the expert on a
+    board, whose turn table takes seconds): it must never be asked before then."""
+
+    def __init__(self, rules, players=2, seat=0, frames=30):
+        StandIn.__init__(self, rules, players, seat)
+        self.frames = frames
+        self.turn = None
+        self.left = frames
+
+    def prepare(self, game, stop=None):
+        if self.turn != (game.current, game.turns):
+            self.turn, self.left = (game.current, game.turns), self.frames
+        self.asked.append("prepare")
+        self.left = max(0, self.left - 1)
+        return self.left == 0
+
+    def choose_keep(self, game):
+        assert self.prepare(game, lambda: True), "asked to keep before it was ready"
+        return StandIn.choose_keep(self, game)
+
+    def roll_on(self, game):
+        assert self.prepare(game, lambda: True), "asked to roll or bank before it was ready"
+        return StandIn.roll_on(self, game)
+
+
+def test_a_computer_that_works_ahead_is_asked_only_once_ready():
+    dice = [2, 6,  1, 1, 1, 2, 3, 4,  2, 2, 3, 3, 4, 6] + [2, 3, 4, 6, 2, 3] * 4
+    made = []
+
+    def slow(level, rules, n, seat):
+        made.append(SlowThinker(rules, n, seat, frames=200))  # 4 s of 20 ms frames
+        return made[-1]
+
+    rig = Rig(dice=dice, make_player=slow)
+    rig.start()
+    frames = 0
+    while rig.view.header.startswith("C2"):
+        rig.step()
+        frames += 1
+    assert rig.game.scores == [0, 1000]  # the same turn as a player that answers at once
+    assert frames > 200 and made[-1].asked.count("prepare") > 200
+
+
+def test_a_hint_that_needs_working_out_says_so_then_shows():
+    adviser = SlowThinker(preset("classic"), 2, 0, frames=10)
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4], make_player=lambda level, rules, n, seat: adviser)
+    rig.start()
+    rig.tap("roll")
+    rig.settle()
+    rig.tap("hint")
+    assert rig.said() == "Hint: thinking..."
+    rig.run(400)
+    assert rig.said().startswith("Hint: keep 1 5")
+
+
 def test_without_farkle_players_computer_seats_are_played_by_hand():
     rig = Rig(dice=[2, 6], make_player=None, hint=None)
     rig.start()
@@ -585,15 +641,17 @@ def test_every_key_in_every_screen_is_safe(name):
         rig.run(100)
 
 
-def test_the_real_computer_players_play_a_whole_game():
-    """farkle.players' four levels (and its hints) through the controller, to the end."""
+@pytest.mark.parametrize("seats", [["easy", "normal", "hard", "expert"], ["expert", "hard"]])
+def test_the_real_computer_players_play_a_whole_game(seats):
+    """farkle.players' four levels through the controller, to the end (two players: the
+    expert plays from its solved table, working each turn out ahead)."""
     from app.main import computer_players
     from farkle.dice import RandomDice
 
     make_player, hint = computer_players()
     setup = Setup()
-    setup.players = 4
-    setup.seats[:4] = ["easy", "normal", "hard", "expert"]
+    setup.players = len(seats)
+    setup.seats[:len(seats)] = seats
     rig = Rig(make_player=make_player, hint=hint, setup=setup)
     rig.c.dice = RandomDice(11)
     rig.tap("roll", "roll")

@@ -280,3 +280,56 @@ def test_shipped_expert_on_micropython():
     exec(script % ("", cases), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
     assert result.stdout.splitlines()[0] == "expert"
     assert result.stdout == "".join(out)
+
+
+def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
+    """The board spreads a turn's table over frames (``prepare``): same values as in one go."""
+    rules = preset("classic")
+    table = expert.Table(SHIPPED)
+    for a, b in [(0, 0), (12, 180), (150, 30), (199, 199)]:
+        whole = expert.TurnTable(table, rules, a, b)
+        assert whole.build() is True
+        sliced = expert.TurnTable(table, rules, a, b)
+        calls = 1
+        while not sliced.build(stop=lambda: True):
+            calls += 1
+        assert calls == max(1, whole.top)  # one row a call
+        assert sliced.C == whole.C and sliced.groups is None
+
+
+def test_prepare_works_ahead_until_the_turn_is_ready():
+    rules = preset("classic")
+    player = make_player("expert", rules, 2, 0)
+    player.table.turns = {}
+    game = position(rules, 600, 9000, 0, 6, START)
+    calls = 1
+    while not player.prepare(game, stop=lambda: True):
+        calls += 1
+    assert calls > 100  # a long turn: 10,700 points of rolling on, a row (50 points) a call
+    assert player.prepare(game) is True
+    ready = player.table.turns[12 * 65536 + 180]
+    player.table.turns = {}
+    fresh = player.table.turn_table(rules, 12, 180)
+    assert ready.C == fresh.C
+    # outside the solved game (three players: hard) nothing needs working out
+    assert make_player("expert", rules, 3, 0).prepare(Game(rules, players=3, first=0)) is True
+
+
+def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
+    """The solver's exact win rate of the expert against normal is what real games give: the
+    tournament runner (the engine, the players themselves) lands within its 99.9% interval."""
+    from farkle.players import policy
+    from farkle.tournament import simulate, wilson
+
+    rules, sol, path = small
+    tmax = max(policy.load(rules).limit) + 1
+    normal = game2_eval.NormalPolicy(rules, sol.rolls, tmax)
+    cap = max(sol.cap, sol.S - 1 + tmax)
+    normal.final_reach(cap + sol.rolls.max_dp + 2)
+    VA, VB = game2_eval.duel(sol, game2_eval.ExpertPolicy(sol), normal, cap=cap)
+    exact = (VA[0, 0] + VB[0, 0]) / 2
+    assert 0.55 < exact < 0.57  # a short game (1,000 points): the expert's edge is large
+    games = 10000
+    result = simulate(rules, ["expert", "normal"], games=games, seed=3)
+    low, high = wilson(result["seats"][0]["wins"], games, z=3.29)
+    assert low < exact < high

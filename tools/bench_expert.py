@@ -1,6 +1,7 @@
 """How fast the expert decides, under MicroPython (the Node-hosted 1.27 of the tests) and CPython.
 
-    python tools/bench_expert.py            # prints JSON
+    python tools/bench_expert.py                            # prints JSON
+    python tools/bench_expert.py --out docs/expert-bench.json  # and keeps it
 
 The expert re-derives a turn from its file once per (my score, their score): reading one row
 of W (800 bytes) and one byte of ``top`` by seek, then the turn DP from the roll-region top
@@ -35,11 +36,16 @@ player = make_player("expert", rules, 2, 0)
 t1 = ticks()
 print("load_ms %.2f" % ((t1 - t0) / 1e6))
 table = player.table
+REPEAT = 3  # turn tables per pair (the median counts)
+DECIDE = 100  # decisions per timing (the clock may tick in whole milliseconds)
 for a, b in PAIRS:
-    table.turns = {}
-    t0 = ticks()
-    turn = table.turn_table(rules, a // 50, b // 50)
-    t1 = ticks()
+    times = []
+    for _ in range(REPEAT):
+        table.turns = {}
+        t0 = ticks()
+        turn = table.turn_table(rules, a // 50, b // 50)
+        times.append(ticks() - t0)
+    times.sort()
     game = Game(rules, players=2, first=0)
     game.scores = [a, b]
     game.opened = [a > 0, b > 0]
@@ -49,14 +55,18 @@ for a, b in PAIRS:
     game.turn_total = 0
     game.in_hand = 6
     t2 = ticks()
-    keep = player.choose_keep(game)
+    for _ in range(DECIDE):
+        keep = player.choose_keep(game)
     t3 = ticks()
     game.keep(keep)
     t4 = ticks()
-    roll = player.roll_on(game)
+    for _ in range(DECIDE):
+        roll = player.roll_on(game)
     t5 = ticks()
-    print("pair %d %d top %d turn_ms %.1f keep_ms %.2f bank_ms %.3f" % (
-        a, b, turn.top * 50, (t1 - t0) / 1e6, (t3 - t2) / 1e6, (t5 - t4) / 1e6))
+    rows = turn.top if turn.top > 0 else 1
+    print("pair %d %d top %d turn_ms %.2f keep_ms %.3f bank_ms %.3f row_ms %.3f" % (
+        a, b, turn.top * 50, times[REPEAT // 2] / 1e6, (t3 - t2) / 1e6 / DECIDE,
+        (t5 - t4) / 1e6 / DECIDE, times[REPEAT // 2] / 1e6 / rows))
 """
 
 
@@ -70,15 +80,23 @@ def parse(text):
             out["pairs"].append({
                 "me": int(words[1]), "them": int(words[2]), "roll_region": int(words[4]),
                 "turn_table_ms": float(words[6]), "keep_ms": float(words[8]),
-                "roll_or_bank_ms": float(words[10]),
+                "roll_or_bank_ms": float(words[10]), "ms_per_row": float(words[12]),
             })
     turns = [p["turn_table_ms"] for p in out["pairs"]]
     out["turn_table_ms_mean"] = round(sum(turns) / len(turns), 1) if turns else None
     out["turn_table_ms_max"] = max(turns) if turns else None
+    for name in ("keep_ms", "roll_or_bank_ms", "ms_per_row"):
+        values = [p[name] for p in out["pairs"]]
+        out[name + "_mean"] = round(sum(values) / len(values), 3) if values else None
     return out
 
 
-def main():
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", help="also write the JSON here")
+    args = parser.parse_args(argv)
     from farkle.players import expert
 
     path = os.path.join(expert.DIR, expert.FILES[0])
@@ -95,7 +113,11 @@ def main():
     result["micropython"] = parse(run.stdout)
     result["micropython"]["heap_retained_bytes"] = run.mem_retained
     result["seconds"] = round(time.time() - t0, 1)
-    print(json.dumps(result, indent=1))
+    text = json.dumps(result, indent=1)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ The game asks a player three questions, always about the current player's positi
   the dice the last player left.
 
 ``win_chance(game)`` is the current player's chance of winning where a solved table knows
-it, else None. The tournament runner, the firmware and the hints all use this interface.
+it, else None. ``prepare(game, stop)`` works ahead for the current position in slices (pausing
+once ``stop()`` is true) and says True when every answer there is quick: a board calls it each
+frame so that no decision stalls one. The tournament runner, the firmware and the hints all use this interface.
 """
 
 from farkle.game import CHOOSE, KEEP
@@ -39,6 +41,9 @@ class Player:
 
     def win_chance(self, game):
         return None
+
+    def prepare(self, game, stop=None):
+        return True
 
     def __repr__(self):
         return "<%s player, seat %d>" % (self.level, self.seat)

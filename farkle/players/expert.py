@@ -138,14 +138,20 @@ class Table:
             vals = vals + (vals[-1],) * (last - end)
         return vals
 
-    def turn_table(self, rules, a, b):
-        """The solved turn of a player at ``a`` against ``b`` (units), cached."""
+    def turn(self, rules, a, b):
+        """The turn of a player at ``a`` against ``b`` (units), cached, maybe not built yet."""
         key = a * 65536 + b
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
                 self.turns = {}
             t = self.turns[key] = TurnTable(self, rules, a, b)
+        return t
+
+    def turn_table(self, rules, a, b):
+        """The solved turn of a player at ``a`` against ``b``, built."""
+        t = self.turn(rules, a, b)
+        t.build()
         return t
 
 
@@ -191,7 +197,7 @@ class TurnTable:
             C.append(list(bank))
         self.C = C
         # the roll groups bound to the value rows: singles (prob, row, points) and the rest
-        # (prob, ((row, points), ...)), per number of dice rolled
+        # (prob, ((row, points), ...)), per number of dice rolled; dropped once built
         single = [[] for _ in range(N + 1)]
         multi = [[] for _ in range(N + 1)]
         data = table.gdata
@@ -205,8 +211,21 @@ class TurnTable:
             else:
                 multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
             pos += 2 * cnt
-        pf = table.farkle
-        for k in range(top, 0, -1):
+        self.groups = (single, multi, f)
+        self.k = top  # the next turn total to work out; rows above it are done
+
+    def build(self, stop=None):
+        """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
+        after a row once ``stop()`` is true (a board spreads a turn over frames this way).
+        True once the table is complete."""
+        k = self.k
+        if k <= 0:
+            return True
+        single, multi, f = self.groups
+        C, bank, req = self.C, self.bank, self.req
+        pf = self.table.farkle
+        N = len(C) - 1
+        while k > 0:
             bk = bank[k]
             can = k >= req
             for n in range(1, N + 1):
@@ -221,6 +240,14 @@ class TurnTable:
                             best = v
                     acc += prob * best
                 C[n][k] = acc if (acc > bk or not can) else bk
+            k -= 1
+            if stop is not None and k > 0 and stop():
+                break
+        self.k = k
+        if k <= 0:
+            self.groups = None
+            return True
+        return False
 
     def bank_value(self, k):
         if k < len(self.bank):
@@ -367,6 +394,14 @@ class Expert(Player):
         if self.position(game) is None:
             return self.hard().piggyback(game)
         return False
+
+    def prepare(self, game, stop=None):
+        """Work out this turn's table ahead, a row at a time while ``stop()`` is false (the
+        board's turn takes seconds: spread over frames, it never stalls one)."""
+        pos = self.position(game)
+        if pos is None or game.final_by >= 0 or game.phase in (OVER, ROLLOFF):
+            return True
+        return self.table.turn(self.rules, pos[0], pos[1]).build(stop)
 
     def win_chance(self, game):
         """The current player's chance of winning with this expert's play from here on (both
