@@ -31,8 +31,9 @@ class Computer:
             player = self.advisers.get(game.current)
         if player is None:
             return
-        start = self.clock()
-        ready = self._ready(player, lambda: ticks_diff(self.clock(), start) >= WORK_MS)
+        clock = self.work_clock
+        start = clock()
+        ready = self._ready(player, lambda: ticks_diff(clock(), start) >= WORK_MS)
         if ready and waiting is not None:
             self.hint_wait = None
             self._hint()

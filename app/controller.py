@@ -32,6 +32,7 @@ class Controller(Menus, Computer, PlayView):
 
     def __init__(self, clock, make_player=None, hint=None, dice=None, setup=None, seed=12345, notices=()):
         self.clock = clock
+        self.work_clock = clock  # what a frame's share of working ahead is timed on
         self.now = clock()
         self.make_player = make_player
         self.hint_fn = hint

@@ -70,6 +70,27 @@ for a, b in PAIRS:
 """
 
 
+HEAP = """
+from farkle.game import Game
+from farkle.presets import preset
+from farkle.players import make_player
+rules = preset("classic")
+game = Game(rules, players=2, first=0)
+hard = make_player("hard", rules, 2, 0)
+"""
+HEAP_OPEN = HEAP + 'player = make_player("expert", rules, 2, 1)\n'
+HEAP_TURN = HEAP_OPEN + "turn = player.table.turn_table(rules, 12, 180)  # the longest turn of PAIRS\n"
+
+
+def heap_micropython(run_micropython):
+    """Heap kept under MicroPython: the engine and hard, plus the expert with its file open,
+    plus the longest turn table."""
+    sizes = [run_micropython(script, mounts=("farkle",), mem=True).check().mem_retained
+             for script in (HEAP, HEAP_OPEN, HEAP_TURN)]
+    return {"engine_and_hard_bytes": sizes[0], "expert_open_bytes": sizes[1] - sizes[0],
+            "longest_turn_table_bytes": sizes[2] - sizes[1]}
+
+
 def parse(text):
     out = {"pairs": []}
     for line in text.splitlines():
@@ -111,7 +132,7 @@ def main(argv=None):
 
     run = run_micropython(script, mounts=("farkle",), mem=True, timeout=600).check()
     result["micropython"] = parse(run.stdout)
-    result["micropython"]["heap_retained_bytes"] = run.mem_retained
+    result["micropython"]["heap"] = heap_micropython(run_micropython)
     result["seconds"] = round(time.time() - t0, 1)
     text = json.dumps(result, indent=1)
     print(text)
