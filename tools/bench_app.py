@@ -24,7 +24,6 @@ are not part of it: Blinka does not run there).
 
 import argparse
 import gc
-import json
 import os
 import statistics
 import sys
@@ -34,6 +33,8 @@ import tracemalloc
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 sys.path.insert(0, os.path.join(REPO, "tests"))
+
+from tools.report import emit  # noqa: E402
 
 FRAME_MS = 20
 
@@ -241,11 +242,7 @@ def main(argv=None):
     report["ram_cpython"] = ram_cpython()
     if not args.no_mpy:
         report["ram_micropython"] = ram_micropython()
-    text = json.dumps(report, indent=2)
-    print(text)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
+    emit(report, args.out, indent=2)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ down. That "turn table" is the cost; a decision afterwards is a few look-ups. Me
 positions spread over the game, plus the file's size and the heap the expert keeps.
 """
 
-import json
 import os
 import subprocess
 import sys
@@ -17,6 +16,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+from tools.report import emit  # noqa: E402
 
 PAIRS = [(0, 0), (0, 2000), (2500, 1500), (5000, 5000), (7000, 8500), (9000, 9500), (9500, 3000),
          (600, 9000)]
@@ -134,11 +135,7 @@ def main(argv=None):
     result["micropython"] = parse(run.stdout)
     result["micropython"]["heap"] = heap_micropython(run_micropython)
     result["seconds"] = round(time.time() - t0, 1)
-    text = json.dumps(result, indent=1)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+    emit(result, args.out)
 
 
 if __name__ == "__main__":

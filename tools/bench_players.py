@@ -23,6 +23,8 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
 
+from tools.report import emit  # noqa: E402
+
 PAIRINGS = [("normal", "easy"), ("hard", "normal"), ("hard", "easy"),
             ("expert", "hard"), ("expert", "normal")]
 
@@ -188,11 +190,7 @@ def main(argv=None):
         kept = [r for r in results.get("win_rates", []) if _pair(r) not in [list(p) for p in pairings]]
         order = [list(p) for p in PAIRINGS]
         results["win_rates"] = sorted(kept + fresh, key=lambda r: order.index(_pair(r)) if _pair(r) in order else 99)
-    text = json.dumps(results, indent=1)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+    emit(results, args.out)
 
 
 if __name__ == "__main__":

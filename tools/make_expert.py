@@ -12,7 +12,6 @@ compensation points (a head start for the second player that makes the game clos
 """
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -21,6 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from farkle.cli import rules_from_spec  # noqa: E402
 from farkle.solve import expert_table, game2  # noqa: E402
+from tools.report import emit  # noqa: E402
 
 HEAD_STARTS = tuple(range(50, 1550, 50))  # points; the second player must still open
 
@@ -124,12 +124,7 @@ def main(argv=None):
     if args.evaluate:
         out["compensation"] = compensation(sol)
         evaluate(sol, out)
-    text = json.dumps(out, indent=1)
-    print(text)
-    figures = args.figures or (os.path.join(root, "docs", "expert.json") if args.evaluate else None)
-    if figures:
-        with open(figures, "w") as f:
-            f.write(text + "\n")
+    emit(out, args.figures or (os.path.join(root, "docs", "expert.json") if args.evaluate else None))
 
 
 if __name__ == "__main__":
