@@ -307,7 +307,7 @@ def test_prepare_works_ahead_until_the_turn_is_ready():
         calls += 1
     assert calls > 100  # a long turn: 10,700 points of rolling on, a row (50 points) a call
     assert player.prepare(game) is True
-    ready = player.table.turns[12 * 65536 + 180]
+    ready = player.table.turn(rules, 12, 180)  # the one prepare built
     player.table.turns = {}
     fresh = player.table.turn_table(rules, 12, 180)
     assert ready.C == fresh.C
@@ -318,14 +318,10 @@ def test_prepare_works_ahead_until_the_turn_is_ready():
 def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
     """The solver's exact win rate of the expert against normal is what real games give: the
     tournament runner (the engine, the players themselves) lands within its 99.9% interval."""
-    from farkle.players import policy
     from farkle.tournament import simulate, wilson
 
     rules, sol, path = small
-    tmax = max(policy.load(rules).limit) + 1
-    normal = game2_eval.NormalPolicy(rules, sol.rolls, tmax)
-    cap = max(sol.cap, sol.S - 1 + tmax)
-    normal.final_reach(cap + sol.rolls.max_dp + 2)
+    normal, cap = game2_eval.normal_opponent(sol)
     VA, VB = game2_eval.duel(sol, game2_eval.ExpertPolicy(sol), normal, cap=cap)
     exact = (VA[0, 0] + VB[0, 0]) / 2
     assert 0.55 < exact < 0.57  # a short game (1,000 points): the expert's edge is large

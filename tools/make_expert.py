@@ -39,16 +39,10 @@ def progress(label):
 
 
 def evaluate(sol, out):
-    from farkle.players import policy
     from farkle.solve import game2_eval as ge
 
-    rules = sol.rules
     t0 = time.time()
-    table = policy.load(rules)
-    tmax = max(table.limit) + 1  # normal banks with any dice from here on
-    normal = ge.NormalPolicy(rules, sol.rolls, tmax)
-    cap = max(sol.cap, sol.S - 1 + tmax)
-    normal.final_reach(cap + sol.rolls.max_dp + 2)
+    normal, cap = ge.normal_opponent(sol)
     shipped = ge.ExpertPolicy(sol, shipped=True)
     optimal = ge.ExpertPolicy(sol, shipped=False)
     VA, VB = ge.duel(sol, shipped, normal, cap=cap, progress=progress("expert vs normal"))
