@@ -301,7 +301,10 @@ def cmd_odds(args):
     from farkle.solve.turn import odds
 
     rules = rules_from_spec(args.rules)
-    out = odds(rules)
+    try:
+        out = odds(rules)
+    except ValueError as error:  # a grid of turn totals too fine to solve
+        raise UsageError("rules: no odds for these rules: %s" % error)
     out["rules"] = rules_spec(rules)
     return out, 0
 

@@ -198,10 +198,9 @@ class Game:
         if self.phase == KEEP:
             return "set aside at least one scoring die before banking"
         player, total, rules = self.current, self.turn_total, self.rules
-        if not self.on_board(player):
-            if total < rules.opening:
-                return "you need %d in one turn to get on the board (you have %d)" % (rules.opening, total)
-        elif total < rules.min_bank:
+        if not self.on_board(player) and total < rules.opening:
+            return "you need %d in one turn to get on the board (you have %d)" % (rules.opening, total)
+        if total < rules.min_bank:  # the first bank too, when the opening is lower
             return "a bank needs at least %d points (you have %d)" % (rules.min_bank, total)
         if self.final_by >= 0 and rules.tie == "roll_on":
             best = max(s for i, s in enumerate(self.scores) if i != player)

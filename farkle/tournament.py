@@ -38,7 +38,8 @@ def play(game, players):
 
     Every action goes through the engine, so an illegal choice raises ``IllegalAction``.
     """
-    for _ in range(MAX_ACTIONS):
+    limit = max_actions(game)
+    for _ in range(limit):
         phase = game.phase
         if phase == OVER:
             return game
@@ -61,7 +62,13 @@ def play(game, players):
                 game.bank()
         elif phase == ROLLOFF:
             game.rolloff()
-    raise RuntimeError("the game did not end after %d actions" % MAX_ACTIONS)
+    raise RuntimeError("the game did not end after %d actions" % limit)
+
+
+def max_actions(game):
+    """Actions after which a game that has not ended is a bug: room for every player to make
+    the target 50 points a turn, four actions a turn, on top of ``MAX_ACTIONS``."""
+    return MAX_ACTIONS + 4 * game.players * game.rules.target // 50
 
 
 def _rules(rules):

@@ -157,7 +157,7 @@ def test_every_refusal_leaves_restore_unusable():
 def _pool():
     out = []
     for i, (name, changes) in enumerate([
-        ("classic", {"penalty": 500}), ("scorecard", {}), ("duel", {}),
+        ("classic", {"penalty": 250}), ("scorecard", {}), ("duel", {}),
         ("doubling", {}), ("farkel", {}), ("classic", {"exact_target": True, "opening": 0}),
         ("scorecard", {"tie": "rolloff"}), ("farkel", {"final_round": False}),
     ]):

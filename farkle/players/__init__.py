@@ -12,8 +12,18 @@ def make_player(level, rules, players=2, seat=0):
     """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
 
     "expert" is the solved two-player game where ``farkle.players.expert.make(rules, players,
-    seat)`` returns a player for these rules; elsewhere it falls back to "hard".
+    seat)`` returns a player for these rules; elsewhere it falls back to "hard". Under an
+    exact target every level aims for it (``farkle.players.aim``).
     """
+    player = _make(level, rules, players, seat)
+    if rules.exact_target:
+        from farkle.players.aim import Aim
+
+        player = Aim(player)
+    return player
+
+
+def _make(level, rules, players, seat):
     if level == "expert":
         player = None
         try:

@@ -54,7 +54,7 @@ def minimum(game, player=None):
     if player is None:
         player = game.current
     rules = game.rules
-    return rules.min_bank if game.on_board(player) else rules.opening
+    return rules.min_bank if game.on_board(player) else max(rules.opening, rules.min_bank)
 
 
 def keep_options(game):
