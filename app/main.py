@@ -80,9 +80,14 @@ class App:
 
     def run(self):
         """Frames forever. A board's optional ``idle(app)`` runs after each frame (the
-        simulator's front ends draw and read the PC's keyboard there)."""
+        simulator's front ends draw and read the PC's keyboard there). An exception ends it
+        (``code.py`` shows it and restarts), after ``Keeper.fault`` set a resumed save aside."""
         idle = getattr(self.board, "idle", None)
-        while True:
-            self.step()
-            if idle is not None:
-                idle(self)
+        try:
+            while True:
+                self.step()
+                if idle is not None:
+                    idle(self)
+        except Exception:
+            self.keeper.fault()  # a saved game that fails is set aside before the restart
+            raise

@@ -29,6 +29,8 @@ STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 FOOT = "Roll:go  Menu:back"  # 18 characters: room for the scroll arrows
+ASIDE = "aside"  # setting: the last run set the saved game aside after an error
+ASIDE_NOTICE = "The saved game raised\nan error: set aside."
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
 CHI2_5_CRITICAL = 20.52
 
@@ -55,9 +57,15 @@ class Keeper:
             pass
         self.saved_game = self.storage.game
         self.saved_seats = _levels(self.storage.settings.get("game_seats", ""))
+        dropped = self.storage.dropped
         if self.saved_game is not None and len(self.saved_seats) != self.saved_game.players:
             self.saved_game = None  # settings and game disagree: not trusted
             self.notices.append("The saved game was not\nvalid: it was dropped.")
+            dropped = True
+        if self.storage.settings.get(ASIDE):
+            self.notices.append(ASIDE_NOTICE)
+        # while the saved game is offered or played, an error sets it aside (see fault())
+        self.risky = self.saved_game is not None
         self.controller = None
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
@@ -73,7 +81,9 @@ class Keeper:
         self.settings_key = None
         self.view_version = -1
         self.saves = 0
-        self.dirty = False  # a save is due (written once no dice are tumbling)
+        # a save is due (written once no dice are tumbling); at once when a refused game or the
+        # set-aside notice is still in the flash, so neither comes back at the next power-on
+        self.dirty = dropped or bool(self.storage.settings.get(ASIDE))
 
     # ----- wiring (hooks) -----
 
@@ -185,12 +195,38 @@ class Keeper:
             self.dirty = True  # no game in progress any more (a new one is being set up)
             return
         c = self.controller
+        self.risky = game is self.saved_game
         if game is self.saved_game:
             self.kinds = tuple(self.saved_seats)
         else:
             self.kinds = tuple(c.setup.levels())[:game.players]
         self.saved_game = None
         self.stats.chain = 0
+
+    def fault(self):
+        """Something raised (the app is about to restart). If the saved game was being offered
+        or played, it may be why: save everything but that game, so the restart can never offer
+        it again, and say so on the error screen. Never raises; True if it was set aside."""
+        if not self.risky or self.storage.store is None:
+            return False
+        self.risky = False
+        try:
+            values = self._settings() if self.controller is not None else dict(self.storage.settings)
+            values.pop("game_seats", None)
+            values[ASIDE] = True
+            sections = {nvm_store.SETTINGS: nvm_store.pack_values(values),
+                        nvm_store.STATS: self.stats.to_bytes()}
+            self.storage.store.save(nvm_store.pack_sections(sections))
+        except Exception as error:  # the restart must still happen
+            print("persist: could not set the save aside:", error)
+            return False
+        try:
+            from hardware import faults
+
+            faults.note("Saved game set aside")
+        except Exception:
+            pass
+        return True
 
     def _save(self):
         self.dirty = False

@@ -29,10 +29,12 @@ class Storage:
         self.stats = Stats()
         self.notices = []  # short texts for the display, oldest first
         self.saves = 0  # writes this session (skipped ones not counted)
+        self.dropped = False  # a saved game was refused: the next save leaves it out for good
 
     def load(self, dice=None):
         """Read the newest save; never raises. ``dice`` becomes the resumed game's dice."""
         self.game, self.settings, self.stats, self.notices = None, {}, Stats(), []
+        self.dropped = False
         if self.store is None:
             return self
         payload = self.store.load()
@@ -64,6 +66,7 @@ class Storage:
                 game = loads(body, dice=dice)
             except (SaveError, ValueError, IndexError) as error:
                 self.notices.append("The saved game was not\nvalid: it was dropped.")
+                self.dropped = True
                 print("storage:", error)
             else:
                 if not game.is_over():
