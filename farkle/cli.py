@@ -377,7 +377,7 @@ def main(argv=None):
             out, status = args.run(args)
         except UsageError as error:
             out, status = {"error": str(error)}, 2
-        except (RecursionError, MemoryError, OverflowError, ValueError, TypeError) as error:
+        except (RecursionError, MemoryError, OverflowError, ValueError, TypeError, RuntimeError) as error:
             out, status = {"error": "%s: %s" % (type(error).__name__, error)}, 2
         if out is not None:
             sys.stdout.write(json.dumps(out) + "\n")

@@ -191,3 +191,30 @@ def test_a_closed_pipe_ends_quietly():
     status = subprocess.run(["/bin/bash", "-o", "pipefail", "-c", "%s -m farkle table | head -1" % sys.executable],
                             capture_output=True, text=True)
     assert status.returncode == 0 and status.stderr == ""
+
+
+@pytest.mark.parametrize("spec,status,reason", [
+    ('{"preset": "classic", "single1": 0, "single5": 0}', 0, None),  # one or two dice never score
+    ('{"preset": "classic", "penalty": 1000000, "target": 1000000}', 2, "penalty must be at most"),
+    ('{"preset": "scorecard", "exact_target": true}', 2, "roll_on"),
+    ('{"preset": "classic", "single1": 1, "triple1": 1000000}', 2, "turn totals solved"),
+])
+def test_rules_that_could_not_be_solved_or_finished(spec, status, reason):
+    got, out = answer("odds", "--rules", spec)
+    assert got == status, out
+    if reason:
+        assert reason in out["error"]
+
+
+@pytest.mark.parametrize("verb", ["hint", "simulate"])
+def test_hint_and_simulate_with_dice_that_never_score_and_an_exact_target(verb):
+    for spec in ({"preset": "classic", "single1": 0, "single5": 0, "target": 3000},
+                 {"preset": "classic", "exact_target": True, "target": 3000}):
+        if verb == "hint":
+            doc = {"rules": spec, "players": 2, "first": 0, "events": [{"roll": [2, 2, 2, 3, 4, 6]}]}
+            status, out = answer("hint", "-", stdin=json.dumps(doc))
+            assert status == 0 and out["keep"] == [2, 2, 2]
+        else:
+            status, out = answer("simulate", "--rules", json.dumps(spec), "--seats", "easy,normal,hard,expert",
+                                 "--games", "4")
+            assert status == 0 and out["games"] == 4
