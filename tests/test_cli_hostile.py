@@ -1,6 +1,7 @@
 """The command line cannot be crashed: every hostile input to every verb gets one JSON answer,
 ``{"error": ...}`` naming what is wrong and exit status 2 (a refused replay event: its reason
 and status 1); no traceback, no hang; a reader closing the pipe ends it quietly."""
+import argparse
 import json
 import subprocess
 import sys
@@ -43,8 +44,17 @@ def answer(*argv, stdin=None):
     return status, json.loads(lines[0])
 
 
+VERBS = ["rules", "score", "table", "odds", "simulate", "replay", "hint"]
+
+
+def test_the_corpus_reaches_every_verb():
+    """A new verb must join the hostile corpus (the lists here) before this passes."""
+    (verbs,) = [a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    assert sorted(verbs.choices) == sorted(VERBS)
+
+
 @pytest.mark.parametrize("spec,reason", HOSTILE_RULES)
-@pytest.mark.parametrize("verb", ["rules", "score", "table", "odds", "simulate", "replay", "hint"])
+@pytest.mark.parametrize("verb", VERBS)
 def test_hostile_rules_to_every_verb(verb, spec, reason):
     if verb == "rules":
         argv, stdin = ["rules", spec], None
