@@ -170,3 +170,12 @@ def test_an_error_in_a_new_game_keeps_its_save(monkeypatch):
     assert booted.app.keeper.fault() is False
     assert faults._state["note"] is None
     assert Booted(nvm).app.keeper.saved_game is not None
+
+
+def test_the_restore_check_gives_its_heap_back_after_power_on():
+    import sys
+
+    game = Game(preset("classic"), players=2, first=0)
+    booted = Booted(flash_with(game, "human,normal"))
+    assert booted.app.keeper.saved_game is not None  # checked by farkle.reachable, then unloaded
+    assert "farkle.reachable" not in sys.modules
