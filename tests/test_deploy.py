@@ -197,7 +197,7 @@ def walk(top):
         elif name.endswith(".py"):
             yield path
 count = 0
-for path in walk("/CIRCUITPY"):
+for path in walk("CIRCUITPY"):
     with open(path) as handle:
         compile(handle.read(), path, "exec")
     count += 1
