@@ -87,7 +87,7 @@ def core_command(script, heap=DEFAULT_HEAP):
 
 def core_env(root):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((".frozen", str(pathlib.Path(root) / "lib"), str(STUBS)))
+    env["MICROPYPATH"] = ":".join((str(root), ".frozen", str(pathlib.Path(root) / "lib"), str(STUBS)))
     return env
 
 
@@ -130,6 +130,38 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
     if match:
         result.mem_retained = int(match.group(1))
     return result
+
+
+def board_libs():
+    """A folder holding the libraries of lib/ as a board gets them (compiled .mpy), built
+    once from the pinned wheels into build/core-libs."""
+    import hashlib
+
+    import deploy
+
+    lock = deploy.LOCK.read_bytes()
+    out = REPO / "build" / "core-libs" / hashlib.sha256(lock).hexdigest()[:12]
+    if not (out / ".done").exists():
+        (REPO / "build").mkdir(exist_ok=True)
+        temp = pathlib.Path(tempfile.mkdtemp(prefix="libs-", dir=REPO / "build"))
+        wheels = deploy.fetch_wheels(deploy.default_cache())
+        for name in sorted(wheels):
+            deploy.extract_modules(wheels[name], temp)
+        deploy.compile_tree(temp)
+        (temp / ".done").write_text("")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            temp.rename(out)
+        except OSError:  # another test process got there first
+            import shutil
+
+            shutil.rmtree(temp)
+    return str(out)
+
+
+# On the core, the board's built-in modules (tests/fakes) under the real libraries.
+def board_lib_dirs():
+    return ("tests/fakes", board_libs())
 
 
 # The name the older tests use: they ran on MicroPython before the core was here.
