@@ -42,6 +42,7 @@ SCENARIOS = {
 MAX_FRAMES = 200000
 DRIVER = REPO / "tools" / "board_scenario.py"
 WORK = REPO / "build" / "board-check"
+VERBOSE = False
 
 
 def parse_heap(text):
@@ -68,20 +69,43 @@ def compiled_fakes():
     return out
 
 
+def overhead(board):
+    """Heap the test machinery takes before code.py starts: the harness, this driver and
+    the fakes' code and module state (a board's modules are C, in flash). Added to the heap
+    each scenario runs in, so the firmware itself gets exactly the heap asked for."""
+    cache = overhead.__dict__.setdefault("cache", {})
+    if board not in cache:
+        drive = WORK / "drives" / "overhead"
+        if drive.exists():
+            shutil.rmtree(drive)
+        drive.mkdir(parents=True)
+        proc = _core(board, {"scenario": "overhead", "measure_only": True}, 1024 * 1024, drive)
+        cache[board] = int(proc.stdout.split("OVERHEAD ")[1].split()[0])
+    return cache[board]
+
+
+def _core(board, cfg, heap, drive):
+    out = deployed(board)
+    script = "CFG = %r\n%s" % (cfg, DRIVER.read_text(encoding="utf-8"))
+    mounts = [out / entry for entry in ("code.py", "boot.py", "settings.toml", "farkle", "app",
+                                         "hardware")]
+    return harness.run_circuitpython(script, mounts=mounts, libs=(WORK / "fakes", out / "lib"),
+                                     hide=("os.urandom",), heap=heap, timeout=1800,
+                                     board=board, drive=drive)
+
+
 def run_once(name, heap, drive, extra=None, seed=1):
     board, preset, levels, settings = SCENARIOS[name]
     cfg = {"scenario": name, "board": board, "board_id": BOARD_IDS[board], "preset": preset,
            "levels": levels, "heap": heap, "seed": seed, "max_frames": MAX_FRAMES}
     cfg.update(settings)
     cfg.update(extra or {})
-    out = deployed(board)
-    script = "CFG = %r\n%s" % (cfg, DRIVER.read_text(encoding="utf-8"))
-    mounts = [out / entry for entry in ("code.py", "boot.py", "settings.toml", "farkle", "app",
-                                         "hardware")]
-    proc = harness.run_circuitpython(script, mounts=mounts, libs=(WORK / "fakes", out / "lib"),
-                                     hide=("os.urandom",), heap=heap, timeout=1800,
-                                     board=board, drive=drive)
+    cfg["verbose"] = VERBOSE
+    cfg["overhead"] = overhead(board)
+    proc = _core(board, cfg, heap + cfg["overhead"], drive)
     for line in proc.stdout.splitlines():
+        if VERBOSE:
+            print(line, file=sys.stderr)
         if line.startswith("RESULT "):
             return json.loads(line[7:])
     tail = (proc.stderr.strip().splitlines() or ["exit %d, no result" % proc.returncode])[-1]
@@ -113,7 +137,7 @@ def report(row):
     return json.dumps({key: row.get(key) for key in keys})
 
 
-def bisect(name, low=32 * 1024, high=192 * 1024, step=4 * 1024):
+def bisect(name, low=64 * 1024, high=448 * 1024, step=4 * 1024):
     """The smallest heap (a multiple of ``step``) the scenario passes in, or None."""
     if not run(name, high)["ok"]:
         return None
@@ -133,7 +157,11 @@ def main(argv=None):
                         help="run only these (default: all)")
     parser.add_argument("--bisect", action="store_true",
                         help="find the smallest heap (4 KB steps) each scenario passes in")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also show the heap in use when each screen first shows")
     args = parser.parse_args(argv)
+    global VERBOSE
+    VERBOSE = args.verbose
     names = args.scenario or list(SCENARIOS)
     compiled_fakes()
     ok = True
