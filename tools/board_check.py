@@ -103,6 +103,8 @@ def run_once(name, heap, drive, extra=None, seed=1):
     cfg["verbose"] = VERBOSE
     cfg["overhead"] = overhead(board)
     proc = _core(board, cfg, heap + cfg["overhead"], drive)
+    if VERBOSE:
+        print(proc.stderr, file=sys.stderr)
     for line in proc.stdout.splitlines():
         if VERBOSE:
             print(line, file=sys.stderr)
@@ -137,7 +139,7 @@ def report(row):
     return json.dumps({key: row.get(key) for key in keys})
 
 
-def bisect(name, low=64 * 1024, high=448 * 1024, step=4 * 1024):
+def bisect(name, low=96 * 1024, high=512 * 1024, step=4 * 1024):
     """The smallest heap (a multiple of ``step``) the scenario passes in, or None."""
     if not run(name, high)["ok"]:
         return None

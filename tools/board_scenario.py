@@ -223,8 +223,8 @@ def observe(app):
 
 def failed(error, **kwargs):
     """Stands in for hardware.faults.handle: an error screen is a failed scenario."""
-    if state["done"]:
-        raise error
+    if state["done"] or CFG.get("verbose"):
+        raise error  # uncaught: the core prints where it happened
     gc.collect()
     result(False, "%s: %s" % (type(error).__name__, error))
 
