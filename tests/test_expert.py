@@ -224,18 +224,18 @@ for a, b, total, n, phase, shown in %r:
 
 def test_expert_decides_on_micropython(small):
     """The board's expert reads its file by seek and decides the same as on CPython."""
-    from mpy.harness import run_micropython
+    from mpy.harness import assert_same_output, run_micropython
 
     rules, sol, path = small
     folder = path.parent
-    setup = "expert.PATHS.insert(0, %r)" % ("/%s/%s" % (folder.name, path.name))
+    setup = "expert.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
     result = run_micropython(SCRIPT % (setup, CASES), mounts=("farkle", str(folder))).check()
     out = []
     exec(SCRIPT % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
     expected = "".join(out)
     lines = result.stdout.splitlines()
     assert lines[0] == "expert"
-    assert result.stdout == expected
+    assert_same_output(result.stdout, expected)
 
 
 # ----- the shipped classic file -----
@@ -271,7 +271,7 @@ def test_shipped_classic_file():
 
 def test_shipped_expert_on_micropython():
     """The board's expert opens the shipped classic file and decides as on CPython."""
-    from mpy.harness import run_micropython
+    from mpy.harness import assert_same_output, run_micropython
 
     script = SCRIPT.replace('preset("classic").replace(target=1000)', 'preset("classic")')
     cases = [(a * 10, b * 10, t, n, ph, sh) for a, b, t, n, ph, sh in CASES]
@@ -279,7 +279,7 @@ def test_shipped_expert_on_micropython():
     out = []
     exec(script % ("", cases), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
     assert result.stdout.splitlines()[0] == "expert"
-    assert result.stdout == "".join(out)
+    assert_same_output(result.stdout, "".join(out))
 
 
 def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
