@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.view import ROLLOFF, SETUP  # noqa: E402
+from app.view import ROLLOFF, SETUP, SPLASH  # noqa: E402
 from hardware.sim import frontends  # noqa: E402
 from hardware.sim.board import ManualClock, SimBoard  # noqa: E402
 
@@ -248,3 +248,28 @@ def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
     with pytest.raises(SystemExit):
         window(app)
     pygame.display.quit()
+
+
+def test_the_simulator_names_a_bad_setting_before_the_splash_ends(tmp_path):
+    """settings.toml is read as the board reads it: a value it cannot use is named on the
+    display, and the splash waits for a key so it can be read."""
+    settings = tmp_path / "settings.toml"
+    settings.write_text('FARKLE_BRIGHTNESS = 300\nFARKLE_SOUND = "loud"\nFARKLE_MUTED = 1\n')
+    script = tmp_path / "script.txt"
+    script.write_text("quit\n")
+    board = frontends.build(["--headless", str(script), "--settings", str(settings), "--nvm",
+                             str(tmp_path / "nvm.bin")], {})
+    assert board.problems == ['FARKLE_BRIGHTNESS=300: want 0..100; using 25',
+                              'FARKLE_SOUND="loud": want one of pwm/synth/off; using "pwm"']
+    assert board.pixels.brightness == 0.25 and board.sound.mute
+    from app.main import App
+
+    app = App(board, players=False, notices=board.problems)
+    shown = []
+    for _ in range(500):  # ten seconds
+        board.ticks_ms.advance(20)
+        app.step()
+        shown.extend(app.view.lines)
+    assert app.view.screen == SPLASH
+    text = " ".join(shown)
+    assert "FARKLE_BRIGHTNESS=300" in text and 'FARKLE_SOUND="loud"' in text
