@@ -41,6 +41,8 @@ def test_roll_table_matches_the_scorer():
     (dict(FIVE_DICE, target=300, opening=150), 450),
     (dict(target=300, opening=0), 400),
     (dict(target=300, opening=150, min_bank=100, final_round=False), 300),
+    (dict(FIVE_DICE, target=300, opening=150, tie="draw"), 450),  # a tie in the last turn is half
+    (dict(target=300, opening=0, min_bank=100, tie="rolloff"), 400),
 ])
 def test_solver_equals_plain_value_iteration(overrides, cap):
     rules = preset("classic").replace(**overrides)
@@ -240,7 +242,7 @@ def test_expert_decides_on_micropython(small):
 
 # ----- the shipped classic file -----
 
-SHIPPED = expert.DIR + "/" + expert.FILES[0]
+SHIPPED = expert.DIR + "/expert_classic.bin"
 
 
 def test_shipped_classic_file():

@@ -19,16 +19,26 @@ The file (little-endian; every score and turn total in units of ``unit`` points)
             number of dice; above it, banking is best
     reach   N x RD float32: reach[n][d], the best chance to make at least d more points this
             turn rolling n dice now (the final round)
+    last    N x RD float32, only where a final-round tie counts half (tie "draw" or "rolloff"):
+            last[n][d], the last player's value rolling n dice now when d more units win and
+            d - 1 tie (banks allowed from one unit on)
 
 A turn of the player at ``a`` against ``b`` (``u = a + turn total``): banking is worth
 ``1 - W[b][u]`` below the target and ``1 - reach[N][max(u - b + 1, their minimum)]`` at or
-above it (the other player's last turn must beat ``u``); a farkle is worth ``1 - W[b][a]``.
+above it (the other player's last turn must beat ``u``; where a tie counts half and the other can bank
+one, ``1 - last[N][u - b + 1]``); a farkle is worth ``1 - W[b][a]``.
 Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
 P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
 bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
 (``TurnTable``); then a keep is the option with the highest ``C`` (ties: more points, then
 more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
-for the best chance to get past the leader (``reach``) and banks as soon as it has.
+for the best chance to get past the leader (``reach``; ``last`` where a tie is worth half)
+and banks as soon as it has.
+
+Piggybacking (farkel) is not in the solved game: a file may be solved for the rules without
+it (``tools/make_expert.py --ignore-piggyback``). The expert then takes over dice exactly
+when rolling them is worth more than a fresh turn by the solution's values, and neither
+side's leftover dice are counted in the values.
 """
 
 import struct
@@ -51,7 +61,7 @@ MAGIC = b"FKX1"
 HEADER = "<4sIHHHBBHHIIII"
 HEADER_SIZE = 36
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-FILES = ["expert_classic.bin"]  # names in DIR, tried in order
+PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 PATHS = []  # extra full paths (tests, variants); tried first
 
 
@@ -89,6 +99,9 @@ class Table:
                 if data[pos + 4 + 2 * i] > maxp:
                     maxp = data[pos + 4 + 2 * i]
             pos += 4 + 2 * k
+        self.off_last = self.off_reach + 4 * self.N * self.RD
+        f.seek(0, 2)
+        self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
         self.farkle = pf  # farkle[n]: the chance that n dice score nothing
         self.maxp = maxp  # the most points (units) one keep adds
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
@@ -126,17 +139,33 @@ class Table:
             d = self.RD - 1
         return struct.unpack("<f", self.read(self.off_reach + 4 * (self.RD * (n - 1) + d), 4))[0]
 
-    def reach_span(self, n, d0, count):
+    def last(self, n, d):
+        """The last player's value rolling ``n`` dice when ``d`` more units win and ``d - 1``
+        tie (files for rules where a tie counts half)."""
+        if d >= self.RD:
+            d = self.RD - 1
+        return struct.unpack("<f", self.read(self.off_last + 4 * (self.RD * (n - 1) + d), 4))[0]
+
+    def reach_span(self, n, d0, count, off=None):
         """``reach(n, d)`` for ``d = d0 .. d0 + count - 1`` (d0 >= 1), one read."""
         RD = self.RD
         last = d0 + count - 1
         end = last if last < RD else RD - 1
         if d0 >= RD:
             d0 = RD - 1
-        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(self.off_reach + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
+        off = self.off_reach if off is None else off
+        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(off + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
         if last >= RD:
             vals = vals + (vals[-1],) * (last - end)
         return vals
+
+    def other_last(self, rules, gap, req):
+        """The chance that the last player, behind by ``gap`` units with banks from ``req``
+        units on, beats the score (a tie counting as the rules say)."""
+        if self.has_last and gap >= req:
+            return self.last(self.N, gap + 1)
+        d = gap + 1
+        return self.reach(self.N, d if d > req else req)
 
     def turn(self, rules, a, b):
         """The turn of a player at ``a`` against ``b`` (units), cached, maybe not built yet."""
@@ -184,13 +213,23 @@ class TurnTable:
         self.final = rules.final_round
         if below < size and rules.final_round:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
+            # (where a tie counts half and they can bank one: the last-player values)
             d0 = a + below - b + 1
-            if d0 < oreq:
-                d0 = oreq
-            span = table.reach_span(N, d0, size - below)
-            for k in range(below, size):
-                d = a + k - b + 1
-                bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
+            if table.has_last and d0 - 1 >= oreq:
+                span = table.reach_span(N, d0, size - below, table.off_last)
+                for k in range(below, size):
+                    bank[k] = 1.0 - span[a + k - b + 1 - d0]
+            else:
+                if d0 < oreq:
+                    d0 = oreq
+                span = table.reach_span(N, d0, size - below)
+                for k in range(below, size):
+                    d = a + k - b + 1
+                    g = d - 1
+                    if table.has_last and g >= oreq:
+                        bank[k] = 1.0 - table.last(N, d)
+                    else:
+                        bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
         self.bank = bank
         C = [None]
         for n in range(1, N + 1):
@@ -262,14 +301,33 @@ class TurnTable:
             return 1.0 - table.w(self.b, u)
         if not self.final:
             return 1.0
-        d = u - self.b + 1
-        return 1.0 - table.reach(table.N, d if d > self.oreq else self.oreq)
+        return 1.0 - table.other_last(None, u - self.b, self.oreq)
 
     def value(self, k, n):
         """The best of banking (where allowed) and rolling on, as the solution plays."""
         if k <= self.top:
             return self.C[n][k]
         return self.bank_value(k)
+
+    def roll_value(self, k, n):
+        """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
+        taken-over set of dice must be rolled first)."""
+        table = self.table
+        data = table.gdata
+        acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
+        pos = 0
+        for _ in range(table.G):
+            gn, cnt, ways = struct.unpack_from("<BBH", data, pos)
+            pos += 4
+            if gn == n:
+                best = -1.0
+                for i in range(cnt):
+                    v = self.value(k + data[pos + 2 * i], data[pos + 2 * i + 1])
+                    if v > best:
+                        best = v
+                acc += ways / 6 ** n * best
+            pos += 2 * cnt
+        return acc
 
     def rolls(self, k, n):
         if k < self.req:
@@ -354,6 +412,33 @@ class Expert(Player):
         req = requirement(self.rules, table.unit, game.on_board(me))
         return need if need > req else req
 
+    def tie_need(self, game):
+        """Final round, where a tie counts half and this player can bank one: the turn total
+        (units) that wins; else None."""
+        table = self.table
+        if not table.has_last:
+            return None
+        me = game.current
+        gap = (game.scores[1 - me] - game.scores[me]) // table.unit
+        if gap < requirement(self.rules, table.unit, game.on_board(me)):
+            return None
+        return gap + 1
+
+    def last_value(self, game, k, n):
+        """Final round: the chance (a tie as the rules count it) from turn total ``k`` with
+        ``n`` dice in hand, where the player may bank or roll on."""
+        table = self.table
+        win = self.tie_need(game)
+        if win is None:
+            need = self.need(game)
+            return 1.0 if k >= need else table.reach(n, need - k)
+        if k >= win:
+            return 1.0
+        roll = table.last(n, win - k)
+        if k == win - 1 and roll < 0.5:
+            return 0.5  # bank the tie
+        return roll
+
     # ----- decisions -----
 
     def choose_keep(self, game):
@@ -367,10 +452,8 @@ class Expert(Player):
         if not choices:
             return []
         if game.final_by >= 0:
-            need = self.need(game)
-
             def value(p, left):
-                return table.reach(left, need - k0 - p)
+                return self.last_value(game, k0 + p, left)
         else:
             turn = table.turn_table(self.rules, pos[0], pos[1])
 
@@ -386,14 +469,30 @@ class Expert(Player):
             return self.hard().roll_on(game)
         k = game.turn_total // self.table.unit
         if game.final_by >= 0:
-            return k < self.need(game)
+            win = self.tie_need(game)
+            if win is None:
+                return k < self.need(game)
+            if k >= win:
+                return False
+            return k < win - 1 or self.table.last(game.in_hand, 1) > 0.5
         turn = self.table.turn_table(self.rules, pos[0], pos[1])
         return turn.rolls(k, game.in_hand)
 
     def piggyback(self, game):
-        if self.position(game) is None:
+        pos = self.position(game)
+        if pos is None:
             return self.hard().piggyback(game)
-        return False
+        table = self.table
+        if game.final_by >= 0:
+            win = self.tie_need(game)
+            need = win if win is not None else self.need(game)
+            k = game.left_points // table.unit
+            take = self.last_value(game, k, game.left_dice) if k < need else 1.0
+            return take > self.last_value(game, 0, table.N)
+        if game.left_points % table.unit:
+            return False
+        turn = table.turn_table(self.rules, pos[0], pos[1])
+        return turn.roll_value(game.left_points // table.unit, game.left_dice) > turn.roll_value(0, table.N)
 
     def prepare(self, game, stop=None):
         """Work out this turn's table ahead, a row at a time while ``stop()`` is false (the
@@ -416,10 +515,8 @@ class Expert(Player):
         k0 = game.turn_total // unit
         final = game.final_by >= 0
         if final:
-            need = self.need(game)
-
             def value(p, left):
-                return table.reach(left, need - k0 - p)
+                return self.last_value(game, k0 + p, left)
         else:
             turn = None
             if game.phase != START:
@@ -429,7 +526,7 @@ class Expert(Player):
                 return turn.value(k0 + p, left)
         if game.phase == START:
             if final:
-                return table.reach(N, need)
+                return self.last_value(game, 0, N)
             return table.w(pos[0], pos[1])
         if game.phase == KEEP or (game.phase == CHOOSE and game.unkept()):
             choices = keep_choices(game, unit, N)
@@ -438,7 +535,7 @@ class Expert(Player):
                 return value(best[0], best[1])
         n = game.in_hand
         if final:
-            return 1.0 if k0 >= need else table.reach(n, need - k0)
+            return self.last_value(game, k0, n)
         return turn.value(k0, n)
 
 
@@ -446,14 +543,19 @@ _TABLES = {}
 
 
 def find_table(rules, players=2):
-    """The open table that fits ``rules`` and ``players``, or None."""
-    paths = list(PATHS) + [DIR + "/" + name for name in FILES]
-    for path in paths:
+    """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
+    tried first, so a board opens only the one it plays."""
+    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
+    rest = ["expert_%s.bin" % name for name in PRESETS if name != rules.name]
+    for path in list(PATHS) + [DIR + "/" + name for name in own + rest]:
         table = _TABLES.get(path)
         if table is None:
             try:
                 table = Table(path)
             except (OSError, ValueError):
+                continue
+            if not table.fits(rules, players):
+                table.file.close()  # a board keeps only the file it plays open
                 continue
             _TABLES[path] = table
         if table.fits(rules, players):

@@ -83,8 +83,12 @@ class ExpertPolicy:
         self.last_turn = sol.top.max()
 
     def final(self, need, onboard):
-        """The chance of making at least ``need`` units in the final turn (reach-optimal)."""
+        """The value of the last turn in the final round when ``need`` units win (played for
+        that value: ``game2.last_turn``; without tie credit the chance of making ``need``)."""
         sol = self.sol
+        if sol.last is not None:
+            onb = np.asarray(onboard).astype(np.int64)
+            return sol.last[onb, np.minimum(need, sol.last.shape[1] - 1), sol.rolls.N]
         req = np.array([requirement(sol.rules, sol.unit, o) for o in onboard])
         d = np.maximum(need, req)
         return self.sol.reach[np.minimum(d, len(self.sol.reach) - 1), sol.rolls.N]
@@ -163,26 +167,40 @@ class NormalPolicy:
         self.final_table = None
 
     def final_reach(self, dmax):
-        """``F[on board, d]``: the chance that normal's turn banks at least ``d`` units."""
+        """``F[on board, d]``: normal's value of its last turn in the final round when a bank
+        of at least ``d`` units wins (it banks at once there: the bank wins outright) and one
+        of exactly ``d - 1`` ties (worth ``tie_value``; under "roll_on" a tie cannot be banked)."""
         rt, N = self.rt, self.rt.N
+        rules = self.rules
         tmax = self.tmax
-        top = tmax + rt.max_dp + 1
+        top = max(tmax, dmax) + rt.max_dp + 1
         d = np.arange(dmax + 1)
+        tie = game2.tie_value(rules)
+        no_tie_bank = rules.tie == "roll_on"
         F = np.zeros((2, dmax + 1))
         G = len(rt.flat)
         for onb in (0, 1):
-            X = np.zeros((top + 1, N + 1, dmax + 1))  # banks above tmax: made it if t >= d
-            X[tmax + 1:, :, :] = (np.arange(tmax + 1, top + 1)[:, None] >= d[None, :])[:, None, :]
-            for t in range(tmax, -1, -1):
-                ch = self.keep[onb, t]
+            req = requirement(rules, rt.unit, bool(onb))
+            X = np.zeros((top + 1, N + 1, dmax + 1))
+            sure = max(dmax + 1, req)  # from here every bank wins, and normal banks
+            X[sure:] = 1.0
+            for t in range(sure - 1, -1, -1):
+                wins = (t >= d) & (t >= req)
+                tt = min(t, tmax)  # normal's table banks above tmax with any dice
+                ch = self.keep[onb, tt]
                 dp = rt.opt_dp[np.arange(G), ch]
                 m = rt.opt_m[np.arange(G), ch]
-                vals = X[t + dp, m]  # (G, D)
+                vals = X[np.minimum(t + dp, top), m]  # (G, D)
                 Q = rt.gprob @ vals  # farkle: 0
-                bank = self.bank[onb, t]
-                X[t, 1:] = np.where(bank[:, None], (t >= d)[None, :], Q)
                 if t == 0:
                     F[onb] = Q[N - 1]
+                    continue
+                bank = self.bank[onb, tt][:, None] & (t >= req)
+                if no_tie_bank:
+                    bank = bank & (t != d - 1)[None, :]
+                bank = bank | wins[None, :]
+                value = 1.0 * wins + tie * (t == d - 1)
+                X[t, 1:] = np.where(bank, value[None, :], Q)
         self.final_table = F
         return F
 
@@ -200,6 +218,8 @@ class NormalPolicy:
             t = np.clip(u - a, 0, tmax)
             out = self.bank[onb, t].T.copy()
             out[:, u - a > tmax] = True
+            if not sol.rules.final_round and u >= sol.S:
+                out[:] = True  # a bank that reaches the target wins: normal takes it
             out[:, u - a <= 0] = False
             return out
 
