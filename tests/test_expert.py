@@ -84,13 +84,28 @@ from farkle.solve import expert_table, game2_eval  # noqa: E402
 SMALL = dict(target=1000)
 
 
-@pytest.fixture(scope="module")
-def small(tmp_path_factory):
-    rules = preset("classic").replace(**SMALL)
-    sol = game2.solve(rules, cap=3000)
+def small_file(tmp_path_factory, rules, cap):
+    sol = game2.solve(rules, cap=cap)
     folder = tmp_path_factory.mktemp("expert")
     path = folder / "expert_small.bin"
     path.write_bytes(expert_table.table_bytes(sol))
+    return sol, path
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    rules = preset("classic").replace(**SMALL)
+    sol, path = small_file(tmp_path_factory, rules, 3000)
+    expert.PATHS.insert(0, str(path))
+    yield rules, sol, path
+    expert.PATHS.remove(str(path))
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """A small game where a final-round tie is a draw (duel rules: no opening)."""
+    rules = preset("duel").replace(target=1000)
+    sol, path = small_file(tmp_path_factory, rules, 3000)
     expert.PATHS.insert(0, str(path))
     yield rules, sol, path
     expert.PATHS.remove(str(path))
@@ -127,7 +142,35 @@ def test_the_file_reads_back(small):
 
 def test_board_decisions_are_the_evaluated_ones(small):
     """What farkle/players/expert.py decides is what the exact evaluation assumes."""
-    rules, sol, path = small
+    check_board_decisions(*small)
+
+
+def test_board_decisions_where_a_tie_is_a_draw(drawn):
+    check_board_decisions(*drawn)
+    rules, sol, path = drawn
+    player = make_player("expert", rules, 2, 1)
+    assert player.table.has_last
+    # the last turn: level with the leader a bank draws (half), one more unit wins
+    L = game2.last_turn(sol.rolls, 60, 1, 0.5)
+    for gap in (1, 4, 11):
+        game = position(rules, 1000, 1000 - gap * 50, 0, 6, START)
+        game.current, game.final_by, game.pending = 1, 0, [False, True]
+        game.scores = [1000, 1000 - gap * 50]
+        assert player.win_chance(game) == pytest.approx(L[gap + 1, 6], abs=1e-6)
+        for n in range(1, 7):
+            game.phase, game.in_hand, game.kept, game.shown = CHOOSE, n, [5], [5]
+            game.turn_total = gap * 50  # a tie
+            assert player.roll_on(game) == (L[1, n] > 0.5)
+            game.turn_total = gap * 50 + 50
+            assert player.roll_on(game) is False
+    # the mover's bank past the target is worth what the other's last turn leaves
+    a, b = 18, 15
+    turn = player.table.turn_table(rules, a, b)
+    k = sol.S - a + 3  # would-be 1,150
+    assert turn.bank_value(k) == pytest.approx(1 - sol.last[1, a + k - b + 1, 6], abs=1e-6)
+
+
+def check_board_decisions(rules, sol, path):
     S, unit = sol.S, sol.unit
     policy = game2_eval.ExpertPolicy(sol, shipped=True)
     pairs = [(a, b) for a in range(S) for b in range(S)]
@@ -166,8 +209,9 @@ def rules_points(rules, faces):
     return Scorer(rules).score(faces)
 
 
-def test_exact_evaluation(small):
-    rules, sol, path = small
+@pytest.mark.parametrize("which", ["small", "drawn"])
+def test_exact_evaluation(which, request):
+    rules, sol, path = request.getfixturevalue(which)
     optimal = game2_eval.ExpertPolicy(sol, shipped=False)
     VA, VB = game2_eval.duel(sol, optimal, optimal)
     assert np.abs(VA - sol.W).max() < 1e-12  # the optimum against itself: the solution
@@ -180,7 +224,7 @@ def test_exact_evaluation(small):
 def test_fallbacks(small):
     rules = preset("classic").replace(**SMALL)
     assert make_player("expert", rules, 3, 0).level == "hard"
-    assert make_player("expert", preset("duel"), 2, 0).level == "hard"
+    assert make_player("expert", preset("classic").replace(penalty=500), 2, 0).level == "hard"
     assert expert.make(rules.replace(target=1500), 2, 0) is None
     player = make_player("expert", rules, 2, 1)
     assert player.level == "expert"
@@ -224,16 +268,18 @@ for a, b, total, n, phase, shown in %r:
 """
 
 
-def test_expert_decides_on_micropython(small):
+@pytest.mark.parametrize("which, name", [("small", "classic"), ("drawn", "duel")])
+def test_expert_decides_on_micropython(which, name, request):
     """The board's expert reads its file by seek and decides the same as on CPython."""
     from mpy.harness import run_micropython
 
-    rules, sol, path = small
+    rules, sol, path = request.getfixturevalue(which)
     folder = path.parent
     setup = "expert.PATHS.insert(0, %r)" % ("/%s/%s" % (folder.name, path.name))
-    result = run_micropython(SCRIPT % (setup, CASES), mounts=("farkle", str(folder))).check()
+    script = SCRIPT.replace('preset("classic")', 'preset("%s")' % name)
+    result = run_micropython(script % (setup, CASES), mounts=("farkle", str(folder))).check()
     out = []
-    exec(SCRIPT % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
+    exec(script % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
     expected = "".join(out)
     lines = result.stdout.splitlines()
     assert lines[0] == "expert"
