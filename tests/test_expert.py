@@ -288,7 +288,7 @@ def test_expert_decides_on_micropython(which, name, request):
 
 # ----- the shipped classic file -----
 
-SHIPPED = expert.DIR + "/expert_classic.bin"
+SHIPPED = expert.DIR + "/" + expert.FILES[0]
 
 
 def test_shipped_classic_file():

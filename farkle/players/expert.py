@@ -62,6 +62,7 @@ HEADER = "<4sIHHHBBHHIIII"
 HEADER_SIZE = 36
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
+FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
 
 
@@ -546,7 +547,7 @@ def find_table(rules, players=2):
     """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
     tried first, so a board opens only the one it plays."""
     own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
-    rest = ["expert_%s.bin" % name for name in PRESETS if name != rules.name]
+    rest = [name for name in FILES if name not in own]
     for path in list(PATHS) + [DIR + "/" + name for name in own + rest]:
         table = _TABLES.get(path)
         if table is None:

@@ -36,30 +36,33 @@ class EvalLevel:
 
 
 def policy_sweep(rt, lev, f, bank, choose):
-    """The values ``V(a, N)`` of a fixed policy's turn for farkle values ``f``: ``bank(u)`` is
+    """The values ``V(a, N)`` of a fixed policy's turn for farkle values ``f`` (``(K, P)``:
+    K sets at once, the policy looked up once for all), as ``(K, P)``: ``bank(u)`` is
     ``(N, P)`` bool (bank here), ``choose(u)`` ``(G, P)``: the option taken after each roll."""
     N = rt.N
-    P = len(lev.pairs)
+    K, P = f.shape
     cap = lev.cap
-    V = np.empty(((lev.top + 1) * UNIT_ROWS, P))
-    V3 = V.reshape(lev.top + 1, UNIT_ROWS, P)
-    V3[cap + 1:, :, :] = lev.B[cap + 1:, None, :]
+    V = np.empty(((lev.top + 1) * UNIT_ROWS, K, P))
+    V4 = V.reshape(lev.top + 1, UNIT_ROWS, K, P)
+    V4[cap + 1:] = lev.B[cap + 1:, None, None, :]
     flat = V.ravel()
-    cols = np.arange(P)[None, :]
-    pfc = rt.pf[:, None] * f[None, :]
-    out = np.empty(P)
+    cols = np.arange(K * P).reshape(K, P)
+    pfc = rt.pf[:, None] * f.reshape(1, K * P)
+    out = np.empty((K, P))
     G = len(rt.flat)
     gidx = np.arange(G)[:, None]
+    code = rt.opt_dp * UNIT_ROWS + rt.opt_m  # (G, width): the value row an option leads to
+    pcols = np.arange(P)[None, :]
     for u in range(cap, int(lev.a.min()) - 1, -1):
-        ch = choose(u)
-        rows = u * UNIT_ROWS + rt.opt_dp[gidx, ch] * UNIT_ROWS + rt.opt_m[gidx, ch]
-        vals = flat[rows * P + cols]
-        Q = rt.gprob @ vals
+        rows = u * UNIT_ROWS + code[gidx, choose(u)]  # (G, P)
+        vals = flat[(rows * (K * P) + pcols)[:, None, :] + (np.arange(K) * P)[None, :, None]]
+        Q = rt.gprob @ vals.reshape(G, K * P)
         Q += pfc
-        V3[u, 1:N + 1] = np.where(bank(u), lev.B[u][None, :], Q)
+        Q = Q.reshape(N, K, P)
+        V4[u, 1:N + 1] = np.where(bank(u)[:, None, :], lev.B[u][None, None, :], Q)
         hit = lev.a == u
         if hit.any():
-            out[hit] = Q[N - 1, hit]
+            out[:, hit] = Q[N - 1][:, hit]
     return out
 
 
@@ -323,11 +326,11 @@ def duel(sol, A, B, cap=None, progress=None):
         levB = EvalLevel(sol, pairs, cap, bank_B)
         bankA, chooseA = A.prepare(sol, pairs, cap)
         bankB, chooseB = B.prepare(sol, pairs, cap)
-        zero, one = np.zeros(len(pairs)), np.ones(len(pairs))
-        a0 = policy_sweep(rt, levA, zero, bankA, chooseA)
-        a1 = policy_sweep(rt, levA, one, bankA, chooseA) - a0
-        b0 = policy_sweep(rt, levB, zero, bankB, chooseB)
-        b1 = policy_sweep(rt, levB, one, bankB, chooseB) - b0
+        f = np.stack([np.zeros(len(pairs)), np.ones(len(pairs))])  # farkle worth 0, then 1
+        a0, a1 = policy_sweep(rt, levA, f, bankA, chooseA)
+        a1 = a1 - a0
+        b0, b1 = policy_sweep(rt, levB, f, bankB, chooseB)
+        b1 = b1 - b0
         # VA(i,j) = a0 + a1 * VB(j,i);  VB(j,i) = b0' + b1' * VA(i,j)
         b0p, b1p = b0[partner], b1[partner]
         va = (a0 + a1 * b0p) / (1.0 - a1 * b1p)
