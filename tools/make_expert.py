@@ -96,6 +96,7 @@ def main(argv=None):
     ap.add_argument("--load", default=None, help="use a solution kept with --save instead of solving")
     ap.add_argument("--ignore-piggyback", action="store_true", help="solve without piggybacking, write the file for the rules")
     ap.add_argument("--solve-figures", action="store_true", help="also the figures of python -m farkle solve")
+    ap.add_argument("--head-start", action="store_true", help="also the fair head start (the first of those figures)")
     args = ap.parse_args(argv)
     rules = file_rules = rules_from_spec(args.rules)
     if args.ignore_piggyback:
@@ -126,12 +127,13 @@ def main(argv=None):
         "keeps_all": int(sum(len(o) for _, _, o in sol.rolls.flat)),
         "longest_roll_region": int(sol.top[:sol.S, :sol.S].max()) * sol.unit,
     }
-    if args.solve_figures:
+    if args.solve_figures or args.head_start:
         from farkle.solve import command
 
         fair, chance = command.fair_head_start(sol, progress("head starts"))
         out["fair_head_start"] = fair
         out["first_player_with_head_start"] = chance
+    if args.solve_figures:
         out["normal_vs_optimal"] = command.normal_vs_optimal(sol, progress("normal vs optimal"))
     if args.evaluate:
         out["compensation"] = compensation(sol)
