@@ -12,6 +12,7 @@ The set-up, pause and end screens are in ``app.menus``, the computer's turn in
 the timings and tick arithmetic in ``app.pace``.
 """
 
+from farkle.fairstart import apply as apply_head_start
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
 
 from app import input as act
@@ -302,6 +303,7 @@ class Controller(Menus, Computer, PlayView):
                 player = self.make_player(level, rules, n, seat)
             self.seats.append(player)
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
+        self.head_start = setup.head_start()  # given to the second player once the first is known
         self.hurry = False
         self.advisers = {}
         self.score_top = 0
@@ -369,6 +371,9 @@ class Controller(Menus, Computer, PlayView):
         if game.phase == OVER:
             self._open_end()
             return
+        if getattr(self, "head_start", 0):
+            apply_head_start(game, self.head_start)
+            self.head_start = 0
         self._begin_turn()
 
     # ----- play: the turn -----
