@@ -30,6 +30,7 @@ R_OPTION = 3
 R_SOUND = 4
 R_START = 5
 R_FAIR = 6  # two players, solved rules: the second player's head start
+R_METER = 7  # two players: the win-chance meter
 
 
 def show(value):
@@ -52,6 +53,7 @@ class Setup:
         self.options = {}  # field -> chosen value, only for fields the preset offers
         self.mute = False
         self.fair = False  # "fair start": the second player gets the solved head start
+        self.meter = False  # two players: show each one's solved chance of winning
 
     def offers(self):
         """(field, label, values) for each option the preset offers, in menu order."""
@@ -95,6 +97,8 @@ class Setup:
         solved = head_start(rules, self.players)
         if solved:
             out.append((R_FAIR, 0, "Fair start", "2nd +%d" % solved[0] if self.fair else "off"))
+        if self.players == 2:
+            out.append((R_METER, 0, "Win meter", "on" if self.meter else "off"))
         out.append((R_START, 0, "Start game", ""))
         return out
 
@@ -120,6 +124,8 @@ class Setup:
             self.mute = not self.mute
         elif kind == R_FAIR:
             self.fair = not self.fair
+        elif kind == R_METER:
+            self.meter = not self.meter
         else:
             return False
         return True
