@@ -377,3 +377,26 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
     result = simulate(rules, ["expert", "normal"], games=games, seed=3)
     low, high = wilson(result["seats"][0]["wins"], games, z=3.29)
     assert low < exact < high
+
+
+def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
+    """MultiExpert: the two-player game against the strongest other player; hard's final round."""
+    rules, sol, path = small
+    assert expert.make(rules, 3, 0) is None  # off unless switched on
+    monkeypatch.setattr(expert, "MULTI", True)
+    player = expert.make(rules, 3, 1)
+    assert isinstance(player, expert.MultiExpert)
+    game = Game(rules, players=3, first=1)
+    game.scores = [300, 0, 650]
+    game.opened = [True, False, True]
+    assert player.position(game) == (0, 13)  # seat 1 against seat 2 (650)
+    assert player.win_chance(game) is None  # the two-player chance is not this game's
+    game.final_by, game.pending = 2, [True, True, False]
+    assert player.position(game) is None  # the final round: hard
+    from farkle.tournament import SeededDice, play
+
+    for seed in range(3):  # whole games, legal throughout
+        seats = [expert.make(rules, 3, i) for i in range(3)]
+        g = Game(rules, players=3, first=0, dice=SeededDice(seed))
+        play(g, seats)
+        assert g.is_over()

@@ -361,10 +361,21 @@ def best_choice(choices, value):
     return best
 
 
+def strongest(game, me):
+    """The other player with the highest score (ties: the next to move)."""
+    best = -1
+    for i in range(1, game.players):
+        p = (me + i) % game.players
+        if best < 0 or game.scores[p] > game.scores[best]:
+            best = p
+    return best
+
+
 class Expert(Player):
     """The solved two-player game (see the module docstring); *hard* where it does not apply."""
 
     level = "expert"
+    multi = False  # more than two players: play the two-player game against the leader
 
     def __init__(self, rules, players=2, seat=0, table=None):
         Player.__init__(self, rules, players, seat)
@@ -381,12 +392,18 @@ class Expert(Player):
     # ----- where the position is in the table -----
 
     def position(self, game):
-        """``(a, b)`` in units for the current player, or None outside the solved game."""
+        """``(a, b)`` in units for the current player, or None outside the solved game.
+        With more than two players (``MultiExpert``) ``b`` is the strongest other player."""
         table = self.table
-        if table is None or game.players != 2:
+        if table is None:
             return None
         me = game.current
-        other = 1 - me
+        if game.players != 2:
+            if not self.multi or game.final_by >= 0:
+                return None  # the final round of many: hard's reach play
+            other = strongest(game, me)
+        else:
+            other = 1 - me
         unit = table.unit
         a, b = game.scores[me], game.scores[other]
         if a % unit or b % unit or a < 0 or b < 0:
@@ -506,7 +523,7 @@ class Expert(Player):
     def win_chance(self, game):
         """The current player's chance of winning with this expert's play from here on (both
         players playing the solved game), or None outside the solved game."""
-        if game.phase in (OVER, ROLLOFF):
+        if game.phase in (OVER, ROLLOFF) or game.players != 2:
             return None
         pos = self.position(game)
         if pos is None:
@@ -564,11 +581,24 @@ def find_table(rules, players=2):
     return None
 
 
+class MultiExpert(Expert):
+    """Three to eight players: the solved two-player game against whoever leads the others
+    (their farkle hands the turn on, their bank past the target starts everyone's last turn:
+    both as if the leader were the only other player); the final round is *hard*'s."""
+
+    multi = True
+
+
+MULTI = False  # the expert level uses MultiExpert for 3-8 players (only where it measured better)
+
+
 def make(rules, players=2, seat=0):
     """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
-    if players != 2:
+    if players != 2 and not MULTI:
         return None
-    table = find_table(rules, players)
+    table = find_table(rules, 2)
     if table is None:
         return None
+    if players != 2:
+        return MultiExpert(rules, players, seat, table)
     return Expert(rules, players, seat, table)
