@@ -32,7 +32,7 @@ class Menus:
         view.cursor = min(view.cursor, len(rows) - 1)
         self._scroll_menu()
         view.mute = self.setup.mute
-        view.keys_lit = ("roll",)
+        view.keys_lit = ("roll", "menu") if self.extra is not None else ("roll",)
         self._changed()
 
     def _scroll_menu(self):
@@ -85,17 +85,18 @@ class Menus:
         self._pause_rows()
 
     def _pause_rows(self):
-        self.view.rows = [
-            ("Resume", ""),
-            ("Hint", ""),
-            ("Take best", ""),
-            ("Sound", "off" if self.setup.mute else "on"),
-            ("New game", "sure?" if self.confirm else ""),
-        ]
+        rows = [("Resume", "")]
+        if "hint" in self.paused_keys:  # only what would be done now (the tower has no
+            rows.append(("Hint", ""))  # HINT or BEST key: this menu stands in for them)
+        if "best" in self.paused_keys:
+            rows.append(("Take best", ""))
+        rows.append(("Sound", "off" if self.setup.mute else "on"))
+        rows.append(("New game", "sure?" if self.confirm else ""))
+        self.view.rows = rows
         if self.extra is not None:  # issue 5 hook: Statistics, Dice check
             self.view.rows += self.extra.menu_rows()
         self.view.mute = self.setup.mute
-        self.view.keys_lit = ("menu",)
+        self.view.keys_lit = ("roll", "menu")
         self._scroll_menu()
         self._changed()
 
@@ -117,7 +118,7 @@ class Menus:
             self._move(-1)
         elif action in (act.DOWN, act.DIE0 + 1):
             self._move(1)
-        elif action in (act.MENU, act.BANK):
+        elif action == act.MENU:
             self._resume()
         elif action in (act.SELECT, act.ROLL, act.DIE0 + 2, act.DIE0 + 3):
             name = view.rows[view.cursor][0]
@@ -134,6 +135,8 @@ class Menus:
                 self.extra.open(name)
             else:
                 self._resume()
+                if name in ("Hint", "Take best") and self.step != T_NONE and not self._cpu_turn():
+                    self._finish()  # the dice land (the row was offered for them)
                 if self.view.screen == v.PLAY and self.step == T_NONE and not self._cpu_turn():
                     if name == "Hint":
                         self._play_key(act.HINT)

@@ -315,7 +315,6 @@ class Keeper:
         view.cursor = 0
         view.top = 0
         view.screen = v.PAUSE
-        view.keys_lit = ("roll",) if panel == OFFER else ("roll", "menu")
         self._rows()
 
     def _rows(self):
@@ -371,6 +370,12 @@ class Keeper:
         view.rows = [(r[0], r[1]) for r in rows]
         view.cursor = min(view.cursor, len(rows) - 1)
         view.status = "Roll: choose" if panel == OFFER else FOOT
+        # Roll chooses the row under the cursor (if it does something); Menu goes back
+        chooses = rows[view.cursor][2] is not None
+        if panel == OFFER:
+            view.keys_lit = ("roll",)
+        else:
+            view.keys_lit = ("roll", "menu") if chooses else ("menu",)
         self._scroll()
         c._changed()
 
@@ -399,7 +404,7 @@ class Keeper:
             view.cursor = (view.cursor + 1) % len(self.rows)
             self.confirm = False
             self._rows()
-        elif action in (act.MENU, act.BANK):
+        elif action == act.MENU:
             if self.panel == OFFER:
                 return  # the offer needs an answer: Resume or New game
             self._close()

@@ -8,18 +8,26 @@ state; ``_say()`` shows a refusal or a hint for a while (long ones scroll).
 from farkle.game import CHOOSE, KEEP, START
 
 from app import view as v
-from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_TURN, ticks_add
+from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, ticks_add
 
 
 class PlayView:
     """Texts of the play screen."""
 
-    def _say(self, text):
-        """Show ``text`` (a refusal, a hint) under the dice for a while."""
+    def _say(self, text, stay=False):
+        """Show ``text`` under the dice for a while, or with ``stay`` until the next action
+        (advice is read, not raced)."""
         self.message_lines = v.wrap(text)
         self.message_at = 0
+        self.message_stays = stay
         self.message_until = ticks_add(self.now, MESSAGE_MS)
         self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
+        self.said += 1
+
+    def _refuse(self, reason):
+        """Show why the key pressed does nothing here (its light was dark)."""
+        self.refusals += 1
+        self._say(reason)
 
     def _clear_message(self):
         self.message_lines = []
@@ -54,6 +62,8 @@ class PlayView:
             else:
                 text = "%d:%d" % (s + 1, game.scores[s])
             cells.append((text, s == seat))
+        if view.meter is not None and game.players == 2:
+            cells.append((v.meter_text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()
@@ -86,17 +96,26 @@ class PlayView:
         return "Roll %d or bank %d" % (game.in_hand, game.turn_total)
 
     def _keys_lit(self):
+        """The keys whose press would be carried out now (each test mirrors the key's own
+        handler); while the turn is over or the computer plays, a press only hurries."""
         game = self.game
-        if self._cpu_turn() or self.then == N_TURN:
+        if self._cpu_turn() or self.then == N_TURN or self.then == N_ROLL:
             return ("menu",)
         lit = ["menu"]
         sel = self._selection()
-        if game.why_not_roll() is None or (sel and game.selection_points(sel)):
+        points = game.selection_points(sel) if sel else 0
+        if points if sel else game.why_not_roll() is None:
             lit.append("roll")
-        if game.why_not_bank() is None or game.why_not_piggyback() is None:
-            lit.append("bank")
-        if game.phase in (KEEP, CHOOSE) and game.unkept():
-            lit.append("best")
-        if self.hint_fn is not None:
+        if game.phase == START and game.rules.piggyback and game.left_dice and not game.piggybacked:
+            if game.why_not_piggyback() is None:
+                lit.append("bank")
+        elif (game.why_not_bank(points) is None) if sel else (game.why_not_bank() is None):
+            if points or not sel:
+                lit.append("bank")
+        if game.phase in (KEEP, CHOOSE):
+            best = game.best_keep()[0]
+            if best and self._slots_showing(best) != self.selected:
+                lit.append("best")
+        if self.hint_fn is not None and game.phase in (START, KEEP, CHOOSE):
             lit.append("hint")
         return tuple(lit)

@@ -309,6 +309,12 @@ def cmd_odds(args):
     return out, 0
 
 
+def cmd_solve(args):
+    from farkle.solve.command import cmd_solve
+
+    return cmd_solve(args)
+
+
 def cmd_simulate(args):
     from farkle.players import LEVELS
     from farkle.tournament import simulate
@@ -358,6 +364,11 @@ def build_parser():
     p = verbs.add_parser("odds", help="exact odds of a turn: farkle chances, expected turn, bank thresholds")
     p.add_argument("--rules", default="classic")
     p.set_defaults(run=cmd_odds)
+    p = verbs.add_parser("solve", help="solve the two-player game: first player's chance, fair head start, normal vs optimal")
+    p.add_argument("--rules", default="classic")
+    p.add_argument("--json", action="store_true", help="one JSON object (default: text)")
+    p.add_argument("--table", default=None, help="also write the expert's policy file here")
+    p.set_defaults(run=cmd_solve)
     p = verbs.add_parser("simulate", help="computer-vs-computer games, seats rotated")
     p.add_argument("--rules", default="classic")
     p.add_argument("--seats", default="normal,easy", help="one level per seat: easy, normal, hard, expert")

@@ -26,12 +26,13 @@ def why_not(game):
         if getattr(game, name) < 0:
             return name + " is negative"
     # scores, and the clock that says who reached a score first
+    start = _head_start(rules, n)
     for p in seats:
         if scores[p] < 0 and not rules.penalty:
             return "a negative score without a farkle penalty"
         if rules.exact_target and scores[p] > rules.target:
             return "a score past an exact target"
-        if not game.opened[p] and rules.opening and scores[p] > 0 and not rules.exact_target:
+        if not game.opened[p] and rules.opening and scores[p] > start and not rules.exact_target:
             return "points for a player who has not opened"
         if game.streak[p] < 0 or (rules.penalty and game.streak[p] > 2):
             return "%d farkles in a row (a penalty comes at 3)" % game.streak[p]
@@ -102,6 +103,16 @@ def why_not(game):
     if phase == KEEP and not game.keeps():
         return "no legal action: the roll shown scores nothing"
     return None
+
+
+def _head_start(rules, players):
+    # the points a fair start may give a player before they open (farkle.fairstart)
+    try:
+        from farkle.fairstart import head_start
+    except ImportError:
+        return 0
+    solved = head_start(rules, players)
+    return solved[0] if solved else 0
 
 
 def _why_not_turn(game, rules):

@@ -130,7 +130,7 @@ def test_set_up_menu_rows_and_values():
     rig = Rig()
     rig.tap("select")
     assert rows(rig) == ["Players=2", "Seat 1=human", "Seat 2=cpu normal", "Rules=classic", "Target=10000",
-                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Start game="]
+                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Fair start=off", "Win meter=off", "Start game="]
     rig.tap("die3")  # players: more
     assert rows(rig)[:4] == ["Players=3", "Seat 1=human", "Seat 2=cpu normal", "Seat 3=human"]
     for _ in range(6):
@@ -510,18 +510,31 @@ def test_hint_from_the_pause_menu():
     rig.settle()
     rig.tap("menu", "die1", "roll")  # Hint
     assert rig.view.screen == v.PLAY and rig.said().startswith("Hint: keep 1 5")
+    rig.tap("menu")  # the hint selected the best keep: Take best would change nothing
+    assert [row[0] for row in rig.view.rows[:3]] == ["Resume", "Hint", "Sound"]
+    rig.tap("menu", "die1")  # resume, put the 5 back
+    assert rig.view.status == "Keep +100 = 100"
     rig.tap("menu", "die1", "die1", "roll")  # Take best
     assert rig.view.status == "Keep +150 = 150"
+
+
+def test_the_menu_offers_only_what_would_be_done():
+    """Hint and Take best are rows of the menu (the tower has no such keys) only when the
+    keys would act: before the roll there is nothing to take."""
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4])
+    rig.start()
+    rig.tap("menu")
+    assert [row[0] for row in rig.view.rows[:3]] == ["Resume", "Hint", "Sound"]
 
 
 def test_pause_menu_new_game_asks_first():
     rig = Rig(dice=[6, 1])
     rig.start()
     rig.tap("menu")
-    assert [r[0] for r in rig.view.rows] == ["Resume", "Hint", "Take best", "Sound", "New game"]
+    assert [r[0] for r in rig.view.rows] == ["Resume", "Hint", "Sound", "New game"]
     rig.tap("up")  # to New game
     rig.tap("select")
-    assert rig.view.rows[4] == ("New game", "sure?") and rig.view.screen == v.PAUSE
+    assert rig.view.rows[3] == ("New game", "sure?") and rig.view.screen == v.PAUSE
     rig.tap("select")
     assert rig.view.screen == v.SETUP and rig.game is None
 
@@ -529,9 +542,11 @@ def test_pause_menu_new_game_asks_first():
 def test_pause_menu_sound_and_resume():
     rig = Rig(dice=[6, 1])
     rig.start()
-    rig.tap("menu", "down", "down", "down", "select")
-    assert rig.view.rows[3] == ("Sound", "off") and rig.setup.mute
-    rig.tap("bank")  # Bank (or Menu) resumes
+    rig.tap("menu", "down", "down", "select")
+    assert rig.view.rows[2] == ("Sound", "off") and rig.setup.mute
+    rig.tap("bank")  # Bank does nothing here (its light is dark)
+    assert rig.view.screen == v.PAUSE and "bank" not in rig.view.keys_lit
+    rig.tap("menu")  # Menu resumes
     assert rig.view.screen == v.PLAY
 
 

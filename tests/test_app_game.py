@@ -34,7 +34,7 @@ def test_a_whole_game():
     rig.tap("roll")  # Roll starts the game from the set-up menu
     assert rig.screen == "rolloff"
     rig.check("rolloff")
-    assert rig.view.keys_lit == ("roll",)
+    assert rig.view.keys_lit == ("roll", "menu")
     rig.tap("roll")
     rig.run(300)
     assert rig.view.status == ""  # still tumbling

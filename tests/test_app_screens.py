@@ -141,7 +141,10 @@ def test_macropad_lights_follow_the_dice():
     rig.tap("die1", "bank")
     rig.step()
     assert colour(rig, 0) == leds.dim(leds.FACE_COLOURS[1]) and colour(rig, 1) == leds.dim(leds.FACE_COLOURS[5])
-    assert colour(rig, keys["best"]) == leds.KEY_COLOURS["best"]
+    assert colour(rig, keys["best"]) == (0, 0, 0)  # 2 2 3 4 left: nothing more to take
+    assert colour(rig, keys["bank"]) == (0, 0, 0)  # the bank was refused: 150 does not open...
+    assert rig.said().startswith("you need 500")  # ...but the 1 and 5 are set aside: roll on
+    assert colour(rig, keys["roll"]) == leds.KEY_COLOURS["roll"]
     rig.check_leds("macropad-aside")
     rig.tap("mute")
     assert colour(rig, keys["mute"]) == leds.MUTED

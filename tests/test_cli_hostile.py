@@ -44,7 +44,7 @@ def answer(*argv, stdin=None):
     return status, json.loads(lines[0])
 
 
-VERBS = ["rules", "score", "table", "odds", "simulate", "replay", "hint"]
+VERBS = ["rules", "score", "table", "odds", "solve", "simulate", "replay", "hint"]
 
 
 def test_the_corpus_reaches_every_verb():
@@ -73,6 +73,10 @@ def test_hostile_rules_to_every_verb(verb, spec, reason):
         argv, stdin = ["score", "--rules", spec, "1"], None
     elif verb == "simulate":
         argv, stdin = ["simulate", "--rules", spec, "--games", "2"], None
+    elif verb == "solve":
+        if reason is None:
+            pytest.skip("solving the whole two-player game takes minutes (tests/test_solve_command.py)")
+        argv, stdin = ["solve", "--json", "--rules", spec], None
     else:
         argv, stdin = [verb, "--rules", spec], None
     status, out = answer(*argv, stdin=stdin)

@@ -141,6 +141,17 @@ def test_more_unreachable_states():
     refused(g, "a roll-off for a tie that cannot be")
 
 
+def test_a_fair_start_is_reachable():
+    from farkle.fairstart import apply, head_start
+
+    g = Game(preset("classic"), players=2, first=0)
+    apply(g, head_start(g.rules)[0])  # the second player starts 300 up, not yet on the board
+    assert g.scores == [0, 300] and why_not(g) is None
+    assert dumps(loads(dumps(g))) == dumps(g)
+    g.scores[1] = 800
+    refused(g, "points for a player who has not opened")
+
+
 def test_every_refusal_leaves_restore_unusable():
     rules = preset("classic")
     with pytest.raises(ValueError, match="winners while the game goes on"):
