@@ -11,6 +11,7 @@ exits. ``CFG`` (a dict) is set by the line board_check.py puts before this file.
 import gc
 import json
 import random
+import time
 
 # Every fake the firmware may touch, before anything of the firmware: board_check measures
 # the heap they and this driver take (on a board they are C and take none) and adds it.
@@ -44,7 +45,11 @@ v = R_PLAYERS = R_RULES = R_SEAT = KEEP = START = NAMES = None
 FRAME_MS = 25  # virtual time a frame takes
 SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 
-state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False}
+state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
+         "hinted": None}
+# Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
+# slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
+times = {"start": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0}
 
 
 def result(ok, error=None, game=None):
@@ -60,6 +65,7 @@ def result(ok, error=None, game=None):
     if game is not None:
         out["scores"] = list(game.scores)
     out["seen"] = state["seen"]
+    out["times_ns"] = times
     print("RESULT " + json.dumps(out))
     state["done"] = True
     raise SystemExit(0 if ok else 3)
@@ -157,6 +163,7 @@ def play_key(app):
     if CFG["scenario"] == "menus" and "pause" not in state["seen"]:
         if "hint" not in state["seen"] and game.phase == KEEP:
             see("hint")
+            state["hinted"] = state["frames"] + 1  # the frame that reads the key answers it
             press(app, "hint")
             return
         if "hint" in state["seen"]:
@@ -235,6 +242,7 @@ def main():
     if CFG.get("measure_only"):
         print("OVERHEAD %d" % gc.mem_alloc())
         return
+    times["start"] = time.monotonic_ns()
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
@@ -248,7 +256,19 @@ def main():
     step = app_main.App.step
 
     def observed_step(self):
+        ctl = self.controller
+        cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
+        began = time.monotonic_ns()
         changed = step(self)
+        spent = time.monotonic_ns() - began
+        if not times["boot"]:
+            times["boot"] = time.monotonic_ns() - times["start"]
+        elif spent > times["frame"]:
+            times["frame"] = spent
+        if cpu and spent > times["computer"]:
+            times["computer"] = spent
+        if state["frames"] + 1 == state["hinted"]:
+            times["hint"] = spent
         observe(self)
         return changed
 

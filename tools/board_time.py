@@ -1,0 +1,89 @@
+"""Estimated board times: the core's speed here calibrated against an RP2040 at 125 MHz.
+
+host-only. Usage:  python tools/board_time.py [--runs 5]
+
+Calibration: one published CircuitPython figure for the Raspberry Pi Pico, counting the
+primes below 10,000 by trial division (odd numbers from 11, odd divisors up to the square
+root, stop at the first that divides): 0.776 s (kreier/prime, circuitpython/README.md; its
+table gives the chip's rated 133 MHz, CircuitPython runs the RP2040 at 125 MHz, so the
+figure is scaled to 0.776 * 133 / 125 = 0.826 s). The same count runs here on the core; the
+ratio of the two is the factor every host time on the core is multiplied by. Then the
+deployed firmware plays board_check's scenarios on the core (tools/board_scenario.py times
+each frame with the host clock) and this prints, host and estimated board side by side:
+boot to the first frame (splash), the slowest frame, the slowest frame of a computer's turn
+(the expert works its turn table out there, a slice a frame), and the frame that answers
+HINT. The pacing goals are checked on the estimates: no frame over 50 ms, a hint within 2 s.
+"""
+
+import argparse
+import json
+import pathlib
+import sys
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests"))
+
+import board_check  # noqa: E402
+from mpy import harness  # noqa: E402
+
+PICO_SECONDS = 0.776 * 133 / 125  # the published count, at CircuitPython's 125 MHz
+PRIMES = """
+import math, time
+began = time.monotonic_ns()
+found = 4  # 2, 3, 5 and 7
+for number in range(11, 10000, 2):
+    for divider in range(3, int(math.sqrt(number)) + 1, 2):
+        if number % divider == 0:
+            break
+    else:
+        found += 1
+print(found, time.monotonic_ns() - began)
+"""
+FRAME_MS = 50
+HINT_MS = 2000
+
+
+def calibrate(runs=5):
+    """(host seconds on the core, factor host -> board), the fastest of ``runs``."""
+    best = None
+    for _ in range(runs):
+        found, ns = harness.run_circuitpython(PRIMES, mounts=()).check().stdout.split()
+        assert found == "1229", found
+        best = int(ns) if best is None else min(best, int(ns))
+    return best / 1e9, PICO_SECONDS / (best / 1e9)
+
+
+def timed(name, heap=512 * 1024):
+    row = board_check.run(name, heap)
+    if not row["ok"]:
+        raise RuntimeError("%s: %s" % (name, row["error"]))
+    return row["times_ns"]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="calibration runs (fastest counts)")
+    args = parser.parse_args(argv)
+    host_s, factor = calibrate(args.runs)
+    board_check.compiled_fakes()
+    measured = {}
+    for name in ("expert", "menus", "tower-farkel-4"):
+        times = timed(name)
+        for key in ("boot", "frame", "computer", "hint"):
+            if times[key]:
+                measured["%s %s" % (name, key)] = times[key] / 1e6
+    rows = {key: {"host_ms": round(ms, 2), "board_ms": round(ms * factor, 1)}
+            for key, ms in sorted(measured.items())}
+    worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith(("frame", "computer")))
+    hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
+    out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
+                           "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1)},
+           "times": rows, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
+           "frame_ok": worst_frame <= FRAME_MS, "hint_ok": hint <= HINT_MS}
+    print(json.dumps(out, indent=1))
+    return 0 if out["frame_ok"] and out["hint_ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
