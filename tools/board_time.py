@@ -1,6 +1,6 @@
 """Estimated board times: the core's speed here calibrated against an RP2040 at 125 MHz.
 
-host-only. Usage:  python tools/board_time.py [--runs 5]
+host-only. Usage:  python tools/board_time.py [--runs 5] [--games 3]
 
 Calibration: one published CircuitPython figure for the Raspberry Pi Pico, counting the
 primes below 10,000 by trial division (odd numbers from 11, odd divisors up to the square
@@ -54,6 +54,16 @@ def calibrate(runs=5):
     return best / 1e9, PICO_SECONDS / (best / 1e9)
 
 
+def percentile(buckets, share):
+    """Upper bound (host ms) of the frame time below which ``share`` of the frames fall."""
+    total, seen = sum(buckets), 0
+    for k, count in enumerate(buckets):
+        seen += count
+        if seen >= share * total:
+            return (2 << k) / 1000
+    return None
+
+
 def timed(name, heap=512 * 1024):
     row = board_check.run(name, heap)
     if not row["ok"]:
@@ -64,22 +74,34 @@ def timed(name, heap=512 * 1024):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="calibration runs (fastest counts)")
+    parser.add_argument("--games", type=int, default=3,
+                        help="games per scenario; each time is the least over them")
     args = parser.parse_args(argv)
     host_s, factor = calibrate(args.runs)
     board_check.compiled_fakes()
     measured = {}
+    shares = {}
     for name in ("expert", "menus", "tower-farkel-4"):
-        times = timed(name)
-        for key in ("boot", "frame", "computer", "hint"):
-            if times[key]:
-                measured["%s %s" % (name, key)] = times[key] / 1e6
+        buckets = [0] * 24
+        for _ in range(args.games):  # the machine is shared: the least of each worst counts
+            times = timed(name)
+            buckets = [a + b for a, b in zip(buckets, times["buckets"])]
+            for key in ("boot", "frame", "computer", "hint"):
+                if times[key]:
+                    label = "%s %s" % (name, key)
+                    measured[label] = min(measured.get(label, 1e12), times[key] / 1e6)
+        measured["%s median frame (at most)" % name] = percentile(buckets, 0.5)
+        measured["%s 99%% of frames (at most)" % name] = percentile(buckets, 0.99)
+        limit_us = FRAME_MS * 1000 / factor  # host time that is 50 ms on the board
+        over = sum(count for k, count in enumerate(buckets) if (1 << k) >= limit_us)
+        shares[name] = {"frames": sum(buckets), "over_50ms_on_board_at_least": over}
     rows = {key: {"host_ms": round(ms, 2), "board_ms": round(ms * factor, 1)}
             for key, ms in sorted(measured.items())}
-    worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith(("frame", "computer")))
+    worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith((" frame", "computer")))
     hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
                            "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1)},
-           "times": rows, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
+           "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frame_ok": worst_frame <= FRAME_MS, "hint_ok": hint <= HINT_MS}
     print(json.dumps(out, indent=1))
     return 0 if out["frame_ok"] and out["hint_ok"] else 1
