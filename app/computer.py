@@ -6,6 +6,8 @@ turn plays at a pace people can follow and no frame waits for it. A player that 
 something illegal gets the best keep instead: a computer never stalls the game.
 """
 
+import gc
+
 from farkle.game import CHOOSE
 
 from app import view as v
@@ -42,13 +44,45 @@ class Computer:
         prepare = getattr(player, "prepare", None)  # optional in the decision interface
         try:
             return prepare is None or prepare(self.game, stop)
+        except MemoryError:
+            self._demote(player)
+            return True
         except Exception:  # working ahead must never stop the game: decide without it
             return True
 
+    def _demote(self, player):
+        """Out of heap: every seat of ``player`` plays as hard from now on (it needs little),
+        and says so on its next turn. Never raises: the game goes on."""
+        gc.collect()
+        self.advisers = {}
+        game = self.game
+        for seat in range(len(self.seats)):
+            if self.seats[seat] is player and self.make_player is not None:
+                try:
+                    hard = self.make_player("hard", game.rules, game.players, seat)
+                except MemoryError:
+                    continue  # keeps trying with the old player: still no crash
+                hard.demoted = getattr(player, "level", "expert")
+                self.seats[seat] = hard
+
     def _cpu(self):
+        """One step of a computer's turn; a player that runs out of heap is demoted and the
+        step is done by its stand-in."""
+        player = self.seats[self.player]
+        try:
+            self._cpu_step()
+        except MemoryError:
+            self._demote(player)
+            self._after(T_CPU, 0)  # the same step again next frame, by the stand-in
+
+    def _cpu_step(self):
         game = self.game
         player = self.seats[self.player]
         step = self.cpu_step
+        if getattr(player, "demoted", None):
+            self._say("Not enough memory for %s: %s plays %s" % (
+                player.demoted, self._label(self.player), player.level))
+            player.demoted = None
         if step == C_START:
             self.cpu_step = C_ROLL
             if game.why_not_piggyback() is None and player.piggyback(game):
@@ -69,7 +103,7 @@ class Computer:
             if game.why_not_keep(faces):
                 if game.phase == CHOOSE:  # no more from this roll: roll on or bank
                     self.cpu_step = C_DECIDE
-                    self._cpu()
+                    self._cpu_step()
                     return
                 faces = game.best_keep()[0]  # a player must never stall the game
             self.cpu_keep = faces
