@@ -45,35 +45,42 @@ class Computer:
         try:
             return prepare is None or prepare(self.game, stop)
         except MemoryError:
-            self._demote(player)
+            self._demote(player)  # or, if it cannot, decide without the work
             return True
         except Exception:  # working ahead must never stop the game: decide without it
             return True
 
     def _demote(self, player):
-        """Out of heap: every seat of ``player`` plays as hard from now on (it needs little),
-        and says so on its next turn. Never raises: the game goes on."""
+        """Out of heap: an expert (the one level that needs much) gives way to hard, which
+        says so on its next turn. Returns False when there is nothing lighter to give way
+        to; the caller then lets the MemoryError go on (error screen, restart, resume)."""
         gc.collect()
         self.advisers = {}
+        if getattr(player, "level", None) != "expert" or self.make_player is None:
+            return False
         game = self.game
+        done = False
         for seat in range(len(self.seats)):
-            if self.seats[seat] is player and self.make_player is not None:
+            if self.seats[seat] is player:
                 try:
                     hard = self.make_player("hard", game.rules, game.players, seat)
                 except MemoryError:
-                    continue  # keeps trying with the old player: still no crash
-                hard.demoted = getattr(player, "level", "expert")
+                    return False
+                hard.demoted = "expert"
                 self.seats[seat] = hard
+                done = True
+        return done
 
     def _cpu(self):
-        """One step of a computer's turn; a player that runs out of heap is demoted and the
-        step is done by its stand-in."""
+        """One step of a computer's turn; an expert that runs out of heap gives way to hard,
+        which does the step next frame."""
         player = self.seats[self.player]
         try:
             self._cpu_step()
         except MemoryError:
-            self._demote(player)
-            self._after(T_CPU, 0)  # the same step again next frame, by the stand-in
+            if not self._demote(player):
+                raise
+            self._after(T_CPU, 0)
 
     def _cpu_step(self):
         game = self.game

@@ -81,3 +81,23 @@ def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
     keeper._save()
     assert keeper.dirty is False and keeper.saves == 2
     assert nvm_store.Store(nvm).load() is not None
+
+
+class Hungry(StandIn):
+    """A hard player that runs out of heap: there is nothing lighter to give way to."""
+
+    level = "hard"
+
+    def choose_keep(self, game):
+        raise MemoryError("memory allocation failed")
+
+
+def test_a_player_with_nothing_lighter_lets_the_error_through():
+    """Then the firmware's error screen and restart take over (the save is intact), rather
+    than a game that hangs retrying."""
+    rig = Rig(dice=[1, 6] + [1, 2, 3, 4, 6, 6] * 400, seats=("human", "hard"),
+              make_player=lambda level, rules, n=2, seat=0: Hungry(rules, n, seat))
+    rig.start()
+    with pytest.raises(MemoryError):
+        for _ in range(3000):
+            rig.step()

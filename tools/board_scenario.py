@@ -47,9 +47,10 @@ v = R_PLAYERS = R_RULES = R_SEAT = KEEP = START = NAMES = None
 
 FRAME_MS = 25  # virtual time a frame takes
 SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
+STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None}
+         "hinted": None, "mark": (), "since": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0,
@@ -215,6 +216,12 @@ def observe(app):
     ctl = app.controller
     if frames > CFG["max_frames"]:
         result(False, "no end after %d frames" % frames, ctl.game)
+    game = ctl.game
+    mark = (game.turns, game.turn_total, game.in_hand) if game is not None else None
+    if mark != state.get("mark"):
+        state["mark"], state["since"] = mark, frames
+    elif frames - state["since"] > STALL_FRAMES:
+        result(False, "stalled: nothing happened for %d frames" % STALL_FRAMES, game)
     if len(app.board.keys.events) or not ctl.idle():
         return
     screen = ctl.view.screen
