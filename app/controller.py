@@ -726,6 +726,13 @@ class Controller(Menus, Computer, PlayView):
                 self._say("Hint: thinking...", stay=True)
                 return
             hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
+        except MemoryError:  # a board short of heap: the game goes on without the hint
+            self.advisers = {}
+            import gc
+
+            gc.collect()
+            self._say("Hint: can't think right now (out of memory)")
+            return
         except Exception as error:  # a hint must never stop the game
             self._say("no hint: %s" % error)
             return

@@ -229,6 +229,15 @@ class Keeper:
         return True
 
     def _save(self):
+        try:
+            self._write()
+        except MemoryError:  # the last save stays intact (the journal appends); try again
+            import gc
+
+            gc.collect()
+            self.dirty = True
+
+    def _write(self):
         self.dirty = False
         stats = self.stats
         if self.boundary is not None:

@@ -24,14 +24,20 @@ def make_player(level, rules, players=2, seat=0):
 
 
 def _make(level, rules, players, seat):
+    demoted = False
     if level == "expert":
         player = None
         try:
             from farkle.players import expert
         except ImportError:
             expert = None
+        except MemoryError:  # a board short of heap: hard instead, and it says so
+            expert, demoted = None, True
         if expert is not None:
-            player = expert.make(rules, players, seat)
+            try:
+                player = expert.make(rules, players, seat)
+            except MemoryError:
+                demoted = True
         if player is not None:
             return player
         level = "hard"
@@ -43,4 +49,7 @@ def _make(level, rules, players, seat):
         from farkle.players.hard import Hard as cls
     else:
         raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
-    return cls(rules, players, seat)
+    player = cls(rules, players, seat)
+    if demoted:
+        player.demoted = "expert"  # the app tells the players (app.computer)
+    return player
