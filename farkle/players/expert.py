@@ -461,11 +461,16 @@ def find_table(rules, players=2):
     return None
 
 
-def make(rules, players=2, seat=0):
-    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+def table_for(rules, players=2):
+    """The solved table the expert plays ``rules`` and ``players`` from, or None."""
     if players != 2:
         return None
-    table = find_table(rules, players)
+    return find_table(rules, players)
+
+
+def make(rules, players=2, seat=0):
+    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    table = table_for(rules, players)
     if table is None:
         return None
     return Expert(rules, players, seat, table)
