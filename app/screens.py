@@ -135,15 +135,17 @@ class Screens:
     def render(self, view, budget=TEXT_BUDGET):
         """Bring the display up to ``view``; False when nothing changed since last time.
 
-        Drawing a label's text costs time (a new bitmap, a blit per glyph), so one call
-        draws about ``budget`` characters and leaves the rest to the next frames; a new
-        screen is put on the display once it is complete."""
+        Drawing a label's text costs time (a new bitmap, a blit per glyph), so on the play
+        and roll-off screens, where dice tumble and lights blink, one call draws about
+        ``budget`` characters and leaves the rest to the next frames; a new screen is put on
+        the display once it is complete. Menus and the end screen are drawn whole at once
+        (nothing moves there, and a half-redrawn menu would show rows twice)."""
         if view.version == self.version and not self.incomplete:
             return False
         self.version = view.version
-        self.budget = budget
-        self.incomplete = False
         screen = view.screen
+        self.budget = budget if screen == v.PLAY or screen == v.ROLLOFF else 1 << 30
+        self.incomplete = False
         if screen == v.PLAY:  # before it is shown: no half-drawn screen
             self._render_play(view)
         if screen == v.SPLASH:
