@@ -83,6 +83,7 @@ class Controller(Menus, Computer, PlayView):
         self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
+        self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]

@@ -93,10 +93,11 @@ class Menus:
 
     def _pause_rows(self):
         rows = [("Resume", "")]
-        if "hint" in self.paused_keys:  # only what would be done now (the tower has no
-            rows.append(("Hint", ""))  # HINT or BEST key: this menu stands in for them)
+        keys = self.board_keys  # a board without HINT or BEST keys: this menu stands in for them
+        if "hint" in self.paused_keys:  # only what would be done now
+            rows.append(("Hint", "" if "hint" in keys else "no key"))
         if "best" in self.paused_keys:
-            rows.append(("Take best", ""))
+            rows.append(("Take best", "" if "best" in keys else "no key"))
         rows.append(("Sound", "off" if self.setup.mute else "on"))
         rows.append(("New game", "sure?" if self.confirm else ""))
         self.view.rows = rows
