@@ -1,14 +1,15 @@
 # Two commands on a fresh machine: `make sim` (the gadget in the simulator) and `make test`.
-# Both install what they need first into .venv and node_modules.
+# Both install what they need first into .venv; the tests also need CircuitPython's core
+# (tools/cpcore.py finds it; `make circuitpython` builds it).
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: sim test bench deploy clean
+.PHONY: sim test bench deploy board-check circuitpython clean
 
 sim: $(STAMP)
 	$(PY) code.py
 
-test: $(STAMP) node_modules/.installed
+test: $(STAMP)
 	$(PY) -m pytest -q tests
 
 $(STAMP): requirements.txt requirements-sim.txt
@@ -16,12 +17,15 @@ $(STAMP): requirements.txt requirements-sim.txt
 	$(PY) -m pip install -q -r requirements.txt
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
-	touch $@
+# CircuitPython's core for the tests, from CIRCUITPYTHON_SRC (see tools/build_circuitpython.sh).
+circuitpython:
+	sh tools/build_circuitpython.sh build/circuitpython/bin
+
+board-check: $(STAMP)
+	$(PY) tools/board_check.py
 
 deploy: $(STAMP)
 	$(PY) tools/deploy.py $(if $(DRIVE),--drive $(DRIVE))
 
 clean:
-	rm -rf .venv node_modules build
+	rm -rf .venv build

@@ -56,6 +56,8 @@ class PlayView:
         first = self.score_top * 2
         for s in range(first, min(game.players, first + v.STRIP_CELLS)):
             cells.append(("%s %d" % (self._mark(s), game.scores[s]), s == seat))
+        if view.meter is not None and game.players == 2:
+            cells.append((v.meter_text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()

@@ -30,7 +30,7 @@ import sys
 try:
     import time
 except ImportError:  # pragma: no cover
-    time = None
+    time = None  # type: ignore[assignment]
 
 RESTART_S = 5
 WATCHDOG_S = 7.0  # under the RP2040's 8.388 s limit, with room for a slow frame
@@ -148,7 +148,7 @@ def traceback_text(error):
         import io
 
         out = io.StringIO()
-        sys.print_exception(error, out)
+        sys.print_exception(error, out)  # type: ignore[attr-defined]  # MicroPython's
         return out.getvalue()
     except Exception:
         return "%s: %s\n" % (type(error).__name__, error)
@@ -179,7 +179,7 @@ def where(text):
 def wrap(text, width=COLUMNS, lines=2):
     """``text`` cut into at most ``lines`` lines of ``width`` characters (words kept whole
     where they fit)."""
-    out = []
+    out = []  # type: list[str]
     for word in text.replace("\n", " ").split(" "):
         if not word:
             continue

@@ -67,7 +67,7 @@ def make_board(settings=None):
     for number in range(6, PIXEL_COUNT):
         result.key_pixels[KEY_NAMES[number]] = number
     result.display = board.DISPLAY
-    found = []  # parts that could not be set up, one line each
+    found = []  # type: list[str]  # parts that could not be set up, one line each
     result.sound = _make_sound(settings, found)
     result.ticks_ms = ticks_ms
     result.nvm = parts.nvm()

@@ -25,7 +25,7 @@ from farkle.varint import get_uint, put_uint
 try:
     from binascii import crc32 as _crc32_native
 except ImportError:  # a board built without binascii or without zlib (no crc32 then)
-    _crc32_native = None
+    _crc32_native = None  # type: ignore[assignment]
 
 MAGIC0 = 0x46  # "F"
 MAGIC1 = 0x4B  # "K"
@@ -273,7 +273,7 @@ def pack_values(values):
             kind, body = 0x62, bytes((1 if value else 0,))  # "b"
         elif isinstance(value, int):
             kind = 0x69  # "i"
-            body = bytearray()
+            body = bytearray()  # type: ignore[assignment]
             put_uint(body, value * 2 if value >= 0 else -value * 2 - 1)
         elif isinstance(value, str):
             kind, body = 0x73, value.encode()  # "s"

@@ -16,17 +16,17 @@ class Board:
     def __init__(self, name):
         self.name = name
         self.keys = None
-        self.key_names = ()
+        self.key_names = ()  # type: tuple[str, ...]
         self.encoder = None
         self.pixels = None
-        self.die_pixels = ()
-        self.key_pixels = {}
+        self.die_pixels = ()  # type: tuple[tuple[int, ...], ...]
+        self.key_pixels = {}  # type: dict[str, int]
         self.display = None
         self.sound = None
         self.ticks_ms = None
         self.nvm = None
         self.log_path = None
-        self.problems = []
+        self.problems = []  # type: list[str]
 
     def key_number(self, name):
         """The key number called ``name``, or None if this board has no such key."""

@@ -112,7 +112,7 @@ def _rotation(settings):
 
 def _clash(wiring, pins):
     """The name of a pin given two jobs, or None."""
-    seen = []
+    seen = []  # type: list[str]
     names = list(wiring[DIE_KEYS]) + list(wiring[ENCODER])
     names += [wiring[key] for key in _SINGLE_PINS if wiring[key]]
     for name in names:
@@ -136,7 +136,7 @@ def make_board(settings=None):
     if settings is None:
         settings = Settings()
     wiring = read_wiring(settings)
-    found = []  # parts that could not be set up, one line each
+    found = []  # type: list[str]  # parts that could not be set up, one line each
     result = parts.Board(NAME)
 
     key_pins = list(wiring[DIE_KEYS]) + [wiring[ROLL_KEY], wiring[BANK_KEY], wiring[MENU_KEY]]

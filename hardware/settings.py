@@ -17,7 +17,7 @@ On a PC, pass any ``getenv(key)`` callable (``dict.get`` of a parsed file will d
 try:
     from os import getenv as _os_getenv
 except ImportError:  # a port without os.getenv: every key reads as missing
-    def _os_getenv(key, default=None):
+    def _os_getenv(key, default=None):  # type: ignore[no-redef]
         return default
 
 

@@ -141,7 +141,9 @@ class SynthTone:
                                     attack_level=1.0, sustain_level=1.0)
         self._synth = synthio.Synthesizer(sample_rate=22050, envelope=envelope)
         self._out = audiopwmio.PWMAudioOut(pin)
-        self._out.play(self._synth)
+        # A Synthesizer is an audio sample on CircuitPython; the stubs' AudioSample union
+        # (circuitpython_typing) does not list it.
+        self._out.play(self._synth)  # type: ignore[arg-type]
         self._amplitude = max(1, min(100, volume)) / 100
         self._enable = enable
 

@@ -1,5 +1,8 @@
 """Put the fake CircuitPython modules of tests/fakes in front for one test (host-only).
 
+tests/fakes holds the board's built-in modules; tests/fakes_libs stands in for the
+libraries of lib/ (on CPython only: the core runs the real ones on top of tests/fakes).
+
 ``with fake_hardware("adafruit_macropad_rp2040") as fakes:`` makes ``import board`` (and
 keypad, neopixel, ...) load the fakes, with fresh module state, and imports the board
 modules afresh against them; afterwards every module it touched is put back as it was
@@ -13,7 +16,8 @@ import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 FAKES = REPO / "tests" / "fakes"
-FAKE_NAMES = tuple(sorted(path.stem for path in FAKES.glob("*.py")))
+FAKE_LIBS = REPO / "tests" / "fakes_libs"
+FAKE_NAMES = tuple(sorted(path.stem for folder in (FAKES, FAKE_LIBS) for path in folder.glob("*.py")))
 BOARD_MODULES = ("hardware.macropad", "hardware.pico_tower", "hardware.sound",
                  "hardware.parts", "hardware.settings")
 
@@ -31,7 +35,7 @@ def fake_hardware(board_id="raspberry_pi_pico"):
         sys.path.insert(0, str(REPO))
     touched = FAKE_NAMES + BOARD_MODULES
     saved = {name: sys.modules.pop(name) for name in touched if name in sys.modules}
-    sys.path.insert(0, str(FAKES))
+    sys.path[:0] = [str(FAKES), str(FAKE_LIBS)]
     try:
         for name in FAKE_NAMES:
             importlib.import_module(name)
@@ -39,6 +43,7 @@ def fake_hardware(board_id="raspberry_pi_pico"):
         yield Fakes()
     finally:
         sys.path.remove(str(FAKES))
+        sys.path.remove(str(FAKE_LIBS))
         for name in touched:
             sys.modules.pop(name, None)
         sys.modules.update(saved)

@@ -30,12 +30,10 @@ def multisets(n):
 def scoring(name):
     """Every roll of 1..6 dice: its points, best keep, farkle flag and keeps (packed, sorted)."""
     s = Scorer(preset(name))
-    rows = []
     for roll in multisets(s.rules.dice):
         keeps = sorted(pack(k) * 100000 + p for k, p in s.keeps(roll))
         keep, points = s.best(roll)
-        rows.append([s.score(roll), pack(keep), points, 1 if s.is_farkle(roll) else 0, keeps])
-    return rows
+        yield [s.score(roll), pack(keep), points, 1 if s.is_farkle(roll) else 0, keeps]
 
 
 from lcg import Lcg
@@ -141,8 +139,9 @@ def random_dice_game():
 
 
 def main():
-    for name in NAMES:
-        print(json.dumps(["scoring", name, scoring(name)]))
+    for name in NAMES:  # a line per roll: the board's heap need not hold a whole table's text
+        for row in scoring(name):
+            print(json.dumps(["scoring", name, row]))
     print(json.dumps(["game", "classic", play("classic", 4, 1)]))
     print(json.dumps(["game", "farkel", play("farkel", 3, 2, target=5000)]))
     print(json.dumps(["game", "scorecard", play("scorecard", 2, 3, target=3000, penalty=1000)]))

@@ -130,7 +130,7 @@ def test_set_up_menu_rows_and_values():
     rig = Rig()
     rig.tap("select")
     assert rows(rig) == ["Players=2", "Seat 1=human", "Seat 2=cpu normal", "Rules=classic", "Target=10000",
-                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Start game="]
+                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Fair start=off", "Win meter=off", "Start game="]
     rig.tap("die3")  # players: more
     assert rows(rig)[:4] == ["Players=3", "Seat 1=human", "Seat 2=cpu normal", "Seat 3=human"]
     for _ in range(6):

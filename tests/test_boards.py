@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from board_fakes import REPO, fake_hardware  # noqa: E402
-from mpy.harness import run_micropython  # noqa: E402
+from mpy.harness import board_lib_dirs, run_micropython  # noqa: E402
 
 CONTRACT = ("keys", "key_names", "encoder", "pixels", "die_pixels", "key_pixels", "display",
             "sound", "ticks_ms", "nvm", "log_path")
@@ -540,7 +540,7 @@ def test_boards_and_boot_run_on_micropython():
     boot = (REPO / "boot.py").read_text()
     script = MPY_SCRIPT + (
         "exec(%r)\nassert storage.remounts == [('/', False)]\nprint('boot ok')\n" % boot)
-    result = run_micropython(script, mounts=("hardware",), libs=("tests/fakes",)).check()
+    result = run_micropython(script, mounts=("hardware",), libs=board_lib_dirs()).check()
     assert result.stdout.splitlines() == [
         "boards ok", "farkle: GP10 held, the game may write to the drive; the computer may not",
         "boot ok"]

@@ -20,21 +20,11 @@ sys.path.insert(0, str(REPO / "tests"))
 import deploy  # noqa: E402
 from mpy.harness import run_micropython  # noqa: E402
 
-# Modules built into CircuitPython 10 on the RP2040 boards we support (MacroPad RP2040,
-# Raspberry Pi Pico): the language's own, then the hardware ones. An import that is in
-# neither this list nor the folder itself fails the test.
-CIRCUITPYTHON_BUILTINS = frozenset("""
-    array binascii builtins collections errno gc hashlib io json locale math micropython
-    msgpack os random re select struct sys time traceback warnings zlib atexit codeop
-    _asyncio adafruit_bus_device adafruit_pixelbuf aesio alarm analogbufio analogio
-    audiobusio audiocore audiodelays audiofilters audiomixer audiomp3 audiopwmio bitbangio
-    bitmapfilter bitmaptools bitops board busdisplay busio countio digitalio displayio
-    epaperdisplay fontio fourwire framebufferio gifio i2cdisplaybus i2ctarget jpegio keypad
-    keypad_demux memorymap microcontroller neopixel_write nvm onewireio paralleldisplaybus
-    pulseio pwmio qrio rainbowio rgbmatrix rotaryio rp2pio rtc sdcardio sharpdisplay storage
-    supervisor synthio terminalio tilepalettemap touchio ulab usb usb_cdc usb_hid usb_host
-    usb_midi vectorio watchdog
-""".split())
+import cpcore  # noqa: E402
+
+# Modules built into CircuitPython 10 on both boards (circuitpython-stubs' "Included
+# modules"). An import that is in neither this set nor the folder itself fails the test.
+CIRCUITPYTHON_BUILTINS = cpcore.board_modules("macropad") & cpcore.board_modules("tower")
 # Modules a CPython host has that a board does not: must never be needed on the board.
 NOT_ON_THE_BOARD = ("dataclasses", "enum", "functools", "itertools", "typing", "pathlib",
                     "argparse", "subprocess", "multiprocessing", "fractions", "PIL", "numpy",
@@ -43,6 +33,15 @@ NOT_ON_THE_BOARD = ("dataclasses", "enum", "functools", "itertools", "typing", "
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The folder with its sources kept (what the import checks read)."""
+    out = tmp_path_factory.mktemp("deploy") / "CIRCUITPY"
+    made = deploy.build(out, bytecode=False)
+    return out, made
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory):
+    """The folder as ``make deploy`` builds it: bytecode."""
     out = tmp_path_factory.mktemp("deploy") / "CIRCUITPY"
     made = deploy.build(out)
     return out, made
@@ -185,26 +184,37 @@ def test_every_python_file_compiles(built):
         compile(path.read_text(encoding="utf-8"), str(path), "exec")
 
 
-def test_every_python_file_compiles_on_micropython(built):
-    out, _ = built
-    script = """
-import os
-def walk(top):
-    for name in os.listdir(top):
-        path = top + "/" + name
-        if os.stat(path)[0] & 0x4000:
-            yield from walk(path)
-        elif name.endswith(".py"):
-            yield path
-count = 0
-for path in walk("/CIRCUITPY"):
-    with open(path) as handle:
-        compile(handle.read(), path, "exec")
-    count += 1
-print(count)
-"""
-    result = run_micropython(script, mounts=(str(out),)).check()
-    assert int(result.stdout) == len(python_files(out))
+def test_every_module_is_circuitpython_bytecode(built, compiled):
+    """Each module but code.py and boot.py is a .mpy from CircuitPython's mpy-cross (header
+    'C' and format 6, what CircuitPython 10 loads); no source is left beside it."""
+    source, _ = built
+    out, made = compiled
+    modules = {path.relative_to(source).with_suffix("").as_posix() for path in python_files(source)}
+    modules -= {"code", "boot"}
+    assert {path.relative_to(out).with_suffix("").as_posix() for path in out.rglob("*.mpy")} == modules
+    assert sorted(path.name for path in python_files(out)) == ["boot.py", "code.py"]
+    for path in out.rglob("*.mpy"):
+        assert path.read_bytes()[:2] == b"C\x06", path
+    assert made["flash_bytes"] < made["drive_bytes"] - deploy.RESERVE
+    assert made["left_out"] == []
+
+
+def test_tables_go_in_order_while_they_fit():
+    tables = [("a.bin", 600), ("b.bin", 2000), ("c.bin", 100)]
+    assert deploy.choose_tables(tables, 10_000) == (["a.bin", "b.bin", "c.bin"], [])
+    assert deploy.choose_tables(tables, 1600) == (["a.bin", "c.bin"], ["b.bin"])  # 512-byte clusters
+    assert deploy.choose_tables(tables, 0) == ([], ["a.bin", "b.bin", "c.bin"])
+
+
+def test_a_small_drive_leaves_out_the_tables_that_do_not_fit(built, tmp_path, monkeypatch):
+    tables = deploy.table_preference(
+        ["farkle/policies/" + path.name for path in (REPO / "farkle" / "policies").glob("expert_*.bin")])
+    last = tables[-1]  # the least preferred table is the first to go
+    room = built[1]["flash_bytes"] - deploy.on_flash((REPO / last).stat().st_size) + deploy.RESERVE
+    monkeypatch.setitem(deploy.DRIVE_BYTES, "tower", room + 1000)
+    made = deploy.build(tmp_path / "small", offline=True, board="tower", bytecode=False)
+    assert made["left_out"] == [last]
+    assert not (tmp_path / "small" / last).exists()
 
 
 def test_every_import_is_satisfied_by_the_folder_or_circuitpython(built):
@@ -263,7 +273,7 @@ def test_board_modules_name_the_libraries_they_need():
 
 def test_offline_build_uses_the_cache_and_fails_clearly_without_it(built, tmp_path):
     out = tmp_path / "again"
-    deploy.build(out, offline=True)  # the fixture filled the cache
+    deploy.build(out, offline=True, bytecode=False)  # the fixture filled the cache
     assert (out / "lib" / "neopixel.py").is_file()
     with pytest.raises(deploy.DeployError, match="not in the wheel cache"):
         deploy.build(tmp_path / "none", cache=tmp_path / "empty-cache", offline=True)
@@ -280,7 +290,7 @@ def test_wheel_with_a_wrong_hash_is_not_used(tmp_path):
 def test_build_refuses_to_wipe_a_folder_it_did_not_make(tmp_path):
     (tmp_path / "precious.txt").write_text("keep me")
     with pytest.raises(deploy.DeployError, match="not made by this tool"):
-        deploy.build(tmp_path, offline=True)
+        deploy.build(tmp_path, offline=True, bytecode=False)
     assert (tmp_path / "precious.txt").read_text() == "keep me"
 
 

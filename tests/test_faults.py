@@ -157,7 +157,7 @@ except ValueError as e:
 text = faults.traceback_text(err)
 print("ValueError" in text, faults.where(text))
 print(faults.screen_lines(err, text))
-print(faults.write_log("/log.txt", text, 3), open("/log.txt").read().count("--- error after 3 s"))
+print(faults.write_log("log.txt", text, 3), open("log.txt").read().count("--- error after 3 s"))
 class W:
     timeout = mode = None
     n = 0
@@ -175,7 +175,9 @@ print("R:", faults.Watchdog().wdt, faults.restart_reason())
 def test_faults_on_micropython():
     out = run_micropython(MPY, mounts=("hardware",)).check().stdout.splitlines()
     out = out[:3] + [line for line in out[3:] if line.startswith("R: ")]
-    assert out[0].startswith("True ") and ":4" in out[0]
+    # The host-built core has neither `traceback` nor sys.print_exception (a board has the
+    # first), so the text is the last resort's and names no frame.
+    assert out[0] == "True "
     assert out[1].startswith("['Oops! Restart in 5s', 'ValueError', 'bad value here'")
     assert out[2] == "True 1"
     assert out[3] == "R: [1] 6 None"

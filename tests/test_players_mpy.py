@@ -4,7 +4,7 @@ import contextlib
 import io
 import sys
 
-from mpy.harness import REPO, run_micropython
+from mpy.harness import REPO, assert_same_output, run_micropython
 
 STANDINS = str(REPO / "tests" / "mpy" / "standins")
 
@@ -77,7 +77,7 @@ def test_players_decide_the_same_on_micropython_and_cpython():
             exec(compile(SCRIPT, "players_script", "exec"), {"__name__": "players_script"})
     finally:
         sys.path.remove(STANDINS)
-    assert result.stdout == host.getvalue()
+    assert_same_output(result.stdout, host.getvalue())
     lines = result.stdout.splitlines()
     assert len(lines) == 13 and lines[-1].startswith("hint ")
     assert all(len(line) > 40 for line in lines[:-1])

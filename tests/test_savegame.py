@@ -185,7 +185,7 @@ def test_a_state_the_engine_cannot_reach_is_refused():
         loads(dumps(g))
     g = Game(preset("classic"), players=2, first=0)
     g.current = 5
-    with pytest.raises(SaveError, match="no such player"):
+    with pytest.raises(SaveError, match="there is no player 5"):
         loads(dumps(g))
 
 

@@ -1,11 +1,11 @@
-"""Benchmark the computer players: time per decision on MicroPython, win rates on CPython.
+"""Benchmark the computer players: time per decision on CircuitPython's core, win rates on CPython.
 
 host-only. Usage:
-    python tools/bench_players.py --mpy                 # time per decision, MicroPython
+    python tools/bench_players.py --mpy                 # time per decision, CircuitPython core
     python tools/bench_players.py --games 20000         # win rates, two-player classic
     python tools/bench_players.py --mpy --games 20000 --out docs/players-bench.json
 
-Decision time: a MicroPython 1.27 interpreter (the Node-hosted WebAssembly build the tests use)
+Decision time: CircuitPython's core built for the host (the one the tests use, tools/cpcore.py)
 plays games of each level against normal, snapshots every position where that level decides,
 then times the decisions on the snapshots (the clock ticks in milliseconds, so each position
 is decided REPEAT times, three times over, and the total is divided; the worst position is
@@ -16,13 +16,13 @@ over the pairings below with seats rotated, with 95% Wilson intervals.
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, REPO)
+sys.path.insert(0, os.path.join(REPO, "tests"))
 
+from mpy.harness import run_circuitpython  # noqa: E402
 from tools.report import emit  # noqa: E402
 
 PAIRINGS = [("normal", "easy"), ("hard", "normal"), ("hard", "easy"),
@@ -115,16 +115,7 @@ def bench_micropython(games=6, repeat=20):
     """Per level and rules: mean ms per decision (all, keeps, roll-or-bank), worst position,
     ms to make the player (loads its tables); and ms per hint."""
     script = MPY_SCRIPT % {"games": games, "repeat": repeat}
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(script)
-        path = f.name
-    try:
-        proc = subprocess.run(["node", os.path.join(REPO, "tests", "mpy", "run.mjs"), "--mount",
-                               os.path.join(REPO, "farkle"), "--lib",
-                               os.path.join(REPO, "tests", "mpy", "standins"), path], capture_output=True, text=True,
-                              cwd=REPO, timeout=3600)
-    finally:
-        os.unlink(path)
+    proc = run_circuitpython(script, libs=("tests/mpy/standins",), timeout=3600)
     if proc.returncode:
         raise RuntimeError(proc.stderr)
     out = {}

@@ -2,13 +2,17 @@
 
 host-only: runs on a PC, never on the board.
 
-    python tools/deploy.py                         # builds build/CIRCUITPY/
+    python tools/deploy.py                         # builds build/CIRCUITPY/ for a MacroPad
+    python tools/deploy.py --board tower           # for the Pico tower (about 1 MB of drive)
     python tools/deploy.py --drive /media/$USER/CIRCUITPY
 
 The folder holds code.py, boot.py, settings.toml, the packages farkle/, app/ and hardware/
 (without hardware/sim and without any module whose first five lines say "host-only"), the
-policy data files under farkle/policies/, and lib/ with the .py modules of the CircuitPython
-libraries pinned in lib/pypi-lock.txt. Their wheels are fetched once with
+policy data files under farkle/policies/ (the big expert tables only as far as the board's
+drive has room: ``choose_tables``), and lib/ with the modules of the CircuitPython libraries
+pinned in lib/pypi-lock.txt. Every module except code.py and boot.py is compiled to bytecode
+(``.mpy``) with CircuitPython's own mpy-cross (``tools/cpcore.py`` finds it), so the board
+never compiles source in its small heap. Their wheels are fetched once with
 ``pip download --no-deps --require-hashes`` into a cache (``--wheels``, $FARKLE_WHEEL_CACHE,
 or ~/.cache/farkle-dice-tower/wheels), checked against the lock's sha256, and reused
 offline afterwards. ``--drive`` then copies only files that changed and removes files of
@@ -37,6 +41,12 @@ LEFT_OUT = ("hardware/sim",)  # the simulator: host-only as a whole
 DATA_DIRS = ("farkle/policies",)  # non-Python files copied from these folders
 MARKER = ".farkle-deploy"  # marks an output folder this tool may wipe and rebuild
 KEPT = ("settings.toml",)  # the user's own edits on the drive win over ours
+# The CIRCUITPY drive of each board: the MacroPad's 8 MB flash less CircuitPython's 1 MB;
+# a Pico's 2 MB less the same.
+DRIVE_BYTES = {"macropad": 7 * 1024 * 1024, "tower": 1024 * 1024}
+RESERVE = 64 * 1024  # left free: the error log (16 KB at most), boot_out.txt, the FAT itself
+CLUSTER = 512  # a file takes whole clusters of the drive's FAT
+OPTIONAL = re.compile(r"^farkle/policies/expert_.*\.bin$")  # big tables a board may do without
 
 
 class DeployError(Exception):
@@ -154,6 +164,62 @@ def extract_modules(wheel, lib):
 
 # -- the folder --------------------------------------------------------------------------
 
+def on_flash(size):
+    """Bytes a file of ``size`` bytes takes on the drive."""
+    return -(-size // CLUSTER) * CLUSTER
+
+
+def choose_tables(tables, budget):
+    """Which optional tables go onto a drive with ``budget`` bytes left for them.
+
+    ``tables``: [(name, size)] in order of preference (the expert tries its files in order).
+    Takes each table that still fits, in that order; returns (kept, left_out) names.
+    """
+    kept, left_out = [], []
+    for name, size in tables:
+        if on_flash(size) <= budget:
+            kept.append(name)
+            budget -= on_flash(size)
+        else:
+            left_out.append(name)
+    return kept, left_out
+
+
+def table_preference(names):
+    """Optional tables in the order the expert tries them (farkle.players.expert.FILES)."""
+    sys.path.insert(0, str(REPO))
+    from farkle.players.expert import FILES
+
+    rank = {"farkle/policies/" + name: i for i, name in enumerate(FILES)}
+    return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
+
+
+def compile_tree(out, mpy_cross=None):
+    """Replace every .py under ``out`` but code.py and boot.py by its .mpy; returns the count."""
+    if mpy_cross is None:
+        sys.path.insert(0, str(REPO / "tools"))
+        import cpcore
+
+        mpy_cross = cpcore.mpy_cross()
+    count = 0
+    for path in sorted(out.rglob("*.py")):
+        rel = path.relative_to(out).as_posix()
+        if rel in TOP_FILES:
+            continue
+        proc = subprocess.run([mpy_cross, "-s", rel, "-o", str(path.with_suffix(".mpy")), str(path)],
+                              capture_output=True, text=True)
+        if proc.returncode:
+            raise DeployError("mpy-cross failed on %s: %s" % (rel, proc.stderr.strip()))
+        path.unlink()
+        count += 1
+    return count
+
+
+def flash_used(out):
+    """Bytes the folder takes on the drive (whole clusters per file)."""
+    return sum(on_flash(path.stat().st_size) for path in out.rglob("*")
+               if path.is_file() and path.name != MARKER)
+
 def project_files(repo=REPO):
     """Relative paths (posix) of the project's files that go onto the board."""
     for name in REQUIRED:
@@ -178,8 +244,10 @@ def project_files(repo=REPO):
     return files
 
 
-def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO):
-    """Make ``out`` a fresh CIRCUITPY folder; returns {"files": [...], "libs": [...]}."""
+def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO, board="macropad", bytecode=True):
+    """Make ``out`` a fresh CIRCUITPY folder for ``board``; returns {"files": [...] (the
+    sources it holds), "libs": [...], "left_out": [tables that did not fit],
+    "flash_bytes": n, "drive_bytes": n}. ``bytecode=False`` keeps the .py sources."""
     out = pathlib.Path(out)
     if out.exists():
         if any(out.iterdir()) and not (out / MARKER).exists():
@@ -188,6 +256,8 @@ def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO):
     out.mkdir(parents=True)
     (out / MARKER).write_text("made by tools/deploy.py; safe to delete\n", encoding="utf-8")
     files = project_files(repo)
+    optional = table_preference([rel for rel in files if OPTIONAL.match(rel)])
+    files = [rel for rel in files if rel not in optional]
     for rel in files:
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -196,7 +266,15 @@ def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO):
     libs = set()
     for name in sorted(wheels):
         libs |= extract_modules(wheels[name], out / "lib")
-    return {"files": files, "libs": sorted(libs)}
+    if bytecode:
+        compile_tree(out)
+    drive = DRIVE_BYTES[board]
+    kept, left_out = choose_tables([(rel, (repo / rel).stat().st_size) for rel in optional],
+                                   drive - RESERVE - flash_used(out))
+    for rel in kept:
+        shutil.copyfile(repo / rel, out / rel)
+    return {"files": files + kept, "libs": sorted(libs), "left_out": left_out,
+            "flash_bytes": flash_used(out), "drive_bytes": drive}
 
 
 def _ours(rel, libs):
@@ -205,7 +283,7 @@ def _ours(rel, libs):
         return True
     parts = rel.split("/")
     if top == "lib" and len(parts) > 1:
-        name = parts[1][:-3] if parts[1].endswith(".py") else parts[1]
+        name = parts[1].rsplit(".", 1)[0] if parts[1].endswith((".py", ".mpy")) else parts[1]
         return name in libs
     return False
 
@@ -260,6 +338,10 @@ def main(argv=None):
     parser.add_argument("--out", default=str(DEFAULT_OUT),
                         help="folder to build (default build/CIRCUITPY)")
     parser.add_argument("--drive", help="mounted CIRCUITPY drive to copy the folder to")
+    parser.add_argument("--board", choices=sorted(DRIVE_BYTES), default="macropad",
+                        help="the board whose drive the folder must fit (default macropad)")
+    parser.add_argument("--source", action="store_true",
+                        help="keep .py sources instead of compiling them to .mpy")
     parser.add_argument("--wheels", help="wheel cache (default $FARKLE_WHEEL_CACHE or "
                         "~/.cache/farkle-dice-tower/wheels)")
     parser.add_argument("--offline", action="store_true",
@@ -268,9 +350,13 @@ def main(argv=None):
                         help="copy to --drive even without boot_out.txt there")
     args = parser.parse_args(argv)
     try:
-        made = build(args.out, args.wheels, args.offline)
-        print("built %s: %d project files, lib: %s"
-              % (args.out, len(made["files"]), ", ".join(made["libs"])))
+        made = build(args.out, args.wheels, args.offline, board=args.board,
+                     bytecode=not args.source)
+        print("built %s for the %s: %d project files, lib: %s; %d of %d bytes of drive used"
+              % (args.out, args.board, len(made["files"]), ", ".join(made["libs"]),
+                 made["flash_bytes"], made["drive_bytes"]))
+        if made["left_out"]:
+            print("left out (no room on the drive): %s" % ", ".join(made["left_out"]))
         if args.drive:
             copied, removed = copy_to_drive(args.out, args.drive, made["libs"], args.force)
             print("copied %d changed files to %s, removed %d stale ones"

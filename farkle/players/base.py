@@ -100,6 +100,27 @@ def faces(option):
     return unpack(option[2]) if option is not None and option[2] else []
 
 
+def bank_wins(game):
+    """True when banking now wins the game outright (the bank is allowed): without a final
+    round a bank that reaches the target (exactly, under an exact target); in the final round
+    a bank that puts the last player still to play strictly ahead of everyone."""
+    if game.why_not_bank():
+        return False
+    rules = game.rules
+    me = game.current
+    score = game.scores[me] + game.turn_total
+    if game.final_by >= 0:
+        for i in range(game.players):
+            if i != me and (game.pending[i] or game.scores[i] >= score):
+                return False
+        return True
+    if rules.final_round:
+        return False
+    if rules.exact_target:
+        return score == rules.target
+    return score >= rules.target
+
+
 def leader(game, player=None):
     """The highest score among the other players."""
     if player is None:

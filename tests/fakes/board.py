@@ -1,24 +1,9 @@
-"""Fake board: the pin names of the MacroPad RP2040 and of the Pico, plus DISPLAY."""
+"""Fake board: the pin names of the MacroPad RP2040 and of the Pico, plus DISPLAY (the
+MacroPad's built-in SH1106, a BusDisplay on a FourWire bus as CircuitPython makes it)."""
 
-
-class Pin:
-    def __init__(self, name):
-        self.name = name
-
-    def __repr__(self):
-        return "board." + self.name
-
-
-class _Display:
-    """Stands in for the MacroPad's built-in SH1106 (board.DISPLAY)."""
-
-    width = 128
-    height = 64
-
-    def __init__(self):
-        self.root_group = None
-        self.rotation = 0
-        self.auto_refresh = True
+from busdisplay import BusDisplay
+from fourwire import FourWire
+from microcontroller import Pin
 
 
 board_id = "raspberry_pi_pico"
@@ -36,5 +21,9 @@ NEOPIXEL = Pin("NEOPIXEL")
 SPEAKER = Pin("SPEAKER")
 SPEAKER_ENABLE = Pin("SPEAKER_ENABLE")
 SDA = Pin("SDA")
+OLED_CS = Pin("OLED_CS")
+OLED_DC = Pin("OLED_DC")
+OLED_RESET = Pin("OLED_RESET")
 SCL = Pin("SCL")
-DISPLAY = _Display()
+DISPLAY = BusDisplay(FourWire(None, command=OLED_DC, chip_select=OLED_CS, reset=OLED_RESET),
+                     b"", width=128, height=64)

@@ -1,11 +1,12 @@
-"""Fake pwmio: PWMOut keeps frequency and duty_cycle; ``history`` logs each change."""
+"""Fake pwmio: PWMOut keeps frequency and duty_cycle; ``changes`` counts the duty changes
+(a count, not a log: a log would grow for as long as the board plays sounds)."""
 
 
 class PWMOut:
     def __init__(self, pin, *, duty_cycle=0, frequency=500, variable_frequency=False):
         self.pin = pin
         self.variable_frequency = variable_frequency
-        self.history = []
+        self.changes = 0
         self._frequency = frequency
         self._duty = duty_cycle
 
@@ -26,7 +27,7 @@ class PWMOut:
     @duty_cycle.setter
     def duty_cycle(self, value):
         self._duty = value
-        self.history.append((self._frequency, value))
+        self.changes += 1
 
     def deinit(self):
         self.pin = None

@@ -1,77 +1,224 @@
-"""Run Python code under real MicroPython from pytest, via tests/mpy/run.mjs.
+"""Run Python code on CircuitPython's own core from pytest.
 
-CPython accepts code that a CircuitPython board rejects (itertools, dict
-ordering, missing str methods, ...); running it here catches that in CI.
-Needs `node` and `npm ci` at the repo root; missing either is an error, never
-a skip, so CI cannot silently stop checking.
+CPython accepts code a CircuitPython board rejects (itertools, dict order, str.zfill, a
+heap that never runs out, ...). The core (``tools/cpcore.py`` finds it) is CircuitPython 10
+built for the host: 32-bit, float32, a fixed GC heap that raises MemoryError as a board's
+does. The script runs in a folder laid out like the board's drive, with the modules the
+board lacks hidden (``stubs/_circuitpy.py``). A missing core is an error, never a skip.
 """
 import dataclasses
 import os
 import pathlib
 import re
-import shutil
 import subprocess
+import sys
+import tempfile
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-RUNNER = REPO / "tests" / "mpy" / "run.mjs"
-PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-DEFAULT_HEAP = 192 * 1024  # like a small board (RP2040/SAMD51 class)
+STUBS = REPO / "tests" / "mpy" / "stubs"
+DEFAULT_HEAP = 192 * 1024  # the most an RP2040 leaves to Python (before display libraries)
+sys.path.insert(0, str(REPO / "tools"))
+import cpcore  # noqa: E402
+
+DRIVER = """\
+import sys
+import _circuitpy
+_circuitpy.install(%(hidden)r, %(hide)r)
+import gc
+
+
+def _run(path):
+    scope = {"__name__": "__main__", "__file__": path}
+    with open(path) as handle:
+        code = compile(handle.read(), path, "exec")
+    exec(code, scope)
+    return scope
+
+
+_scope = _run(%(script)r)
+if %(mem)r:
+    gc.collect()
+    print("mpy-mem retained=%%d" %% gc.mem_alloc(), file=sys.stderr)
+"""
 
 
 @dataclasses.dataclass
-class MicroPythonResult:
-    """Like subprocess.CompletedProcess, plus the heap the script left alive."""
+class CoreResult:
+    """Like subprocess.CompletedProcess, plus the heap the script kept alive."""
 
     returncode: int
     stdout: str
     stderr: str
-    mem_retained: int | None = None  # bytes, only when run with mem=True
+    mem_retained: int | None = None  # bytes in use after gc.collect() with the script's globals alive
 
     def check(self):
         """Raise AssertionError showing the output if the script failed."""
         if self.returncode != 0:
             raise AssertionError(
-                "MicroPython script exited %d\n--- stdout ---\n%s--- stderr ---\n%s"
+                "CircuitPython script exited %d\n--- stdout ---\n%s--- stderr ---\n%s"
                 % (self.returncode, self.stdout, self.stderr))
         return self
 
 
-def run_micropython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT_HEAP,
-                    mem=False, timeout=120):
-    """Run `script` under MicroPython 1.27 with CircuitPython's module set.
+def lay_out_drive(root, mounts=(), libs=()):
+    """Make ``root`` look like a CIRCUITPY drive: each mount as /<its name>, libs in /lib."""
+    root = pathlib.Path(root)
+    (root / "lib").mkdir(parents=True, exist_ok=True)
+    for folder in mounts:
+        source = (REPO / folder).resolve()
+        if not source.exists():
+            raise FileNotFoundError(source)
+        target = root / source.name
+        if not target.exists():
+            target.symlink_to(compiled(source))
+    for folder in libs:
+        for entry in sorted((REPO / folder).iterdir()):
+            if entry.name.startswith(".") or entry.name == "__pycache__":
+                continue
+            target = root / "lib" / entry.name
+            if not target.exists():
+                target.symlink_to(entry.resolve())
+    return root
 
-    script: source text (str), or a pathlib.Path / existing "*.py" path.
-    mounts: directories (relative to the repo root) copied to /<name>, so
-        ("farkle",) makes `import farkle` work as on the CIRCUITPY drive.
-    libs: directories whose contents go to /lib (fake board modules, ...).
-    hide: extra modules ("json") or attributes ("os.urandom") to remove.
-    heap: initial GC heap in bytes (the build grows it on demand: see README).
-    mem: also report the heap still allocated after the run (mem_retained).
+
+def compiled(source):
+    """``source`` as a board gets it from the deploy: each .py as CircuitPython's .mpy (no
+    compiler peak at import), every other file as it is. Built once per content into build/."""
+    import hashlib
+    import shutil
+
+    files = sorted(path for path in source.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    if not any(path.suffix == ".py" for path in files):
+        return source
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(source).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() if path.suffix == ".py" else str(path.stat().st_size).encode())
+    out = REPO / "build" / "core-mpy" / ("%s-%s" % (source.name, digest.hexdigest()[:12]))
+    if (out / ".done").exists():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temp = pathlib.Path(tempfile.mkdtemp(prefix="mpy-", dir=out.parent))
+    for path in files:
+        rel = path.relative_to(source)
+        (temp / rel).parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix != ".py":
+            (temp / rel).symlink_to(path)
+            continue
+        # A host-only module may use syntax the board's compiler refuses: keep it as source
+        # (the board never imports it, and a test that does sees the core's own error).
+        proc = subprocess.run([cpcore.mpy_cross(), "-s", (source.name / rel).as_posix(),
+                               "-o", str((temp / rel).with_suffix(".mpy")), str(path)],
+                              capture_output=True, text=True)
+        if proc.returncode:
+            shutil.copyfile(path, temp / rel)
+    (temp / ".done").write_text("")
+    try:
+        temp.rename(out)
+    except OSError:  # another test process got there first
+        shutil.rmtree(temp)
+    return out
+
+
+def core_command(script, heap=DEFAULT_HEAP):
+    return [cpcore.interpreter(), "-X", "heapsize=%d" % heap, str(script)]
+
+
+def core_env(root):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((str(root), ".frozen", str(pathlib.Path(root) / "lib"), str(STUBS)))
+    return env
+
+
+def _traceback_to_stderr(proc):
+    """The core prints an uncaught exception on stdout; give it back to stderr."""
+    out, err = proc.stdout, proc.stderr
+    start = out.rfind("Traceback (most recent call last):")
+    if proc.returncode != 0 and start >= 0 and (start == 0 or out[start - 1] == "\n"):
+        out, err = out[:start], err + out[start:]
+    return out, err
+
+
+def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT_HEAP,
+                      mem=False, timeout=120, board="macropad", drive=None):
+    """Run ``script`` on the core, laid out and restricted like ``board``'s drive.
+
+    script: source text, or a pathlib.Path / existing "*.py" path.
+    mounts: folders (relative to the repo, or absolute) that appear as /<name>.
+    libs: folders whose contents appear in /lib (fakes of board, displayio, ...).
+    hide: more modules ("json") or attributes ("os.urandom") to take away.
+    heap: the fixed GC heap in bytes; past it the script gets MemoryError.
+    mem: report mem_retained, the heap in use after gc.collect() with the script's
+        globals still alive.
+    drive: lay the drive out in this folder (kept) instead of a temporary one.
     """
-    node = shutil.which("node")
-    if node is None:
-        raise RuntimeError("node is not installed; the MicroPython tests need Node.js 20")
-    if not PACKAGE.is_dir():
-        raise RuntimeError("MicroPython is not installed: run `npm ci` in %s "
-                           "(see tests/mpy/README.md)" % REPO)
-    cmd = [node, str(RUNNER), "--heap", str(heap)]
-    for flag, dirs in (("--mount", mounts), ("--lib", libs)):
-        for d in dirs:
-            cmd += [flag, str(REPO / d)]
-    for name in hide:
-        cmd += ["--hide", name]
-    if mem:
-        cmd.append("--mem")
-    stdin = None
-    if isinstance(script, os.PathLike) or (script.endswith(".py") and os.path.isfile(script)):
-        cmd.append(str(script))
-    else:
-        cmd.append("-")
-        stdin = script
-    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True,
-                          cwd=REPO, timeout=timeout)
-    result = MicroPythonResult(proc.returncode, proc.stdout, proc.stderr)
+    with tempfile.TemporaryDirectory(prefix="cpdrive-") as temp:
+        root = lay_out_drive(drive or temp, mounts, libs)
+        if isinstance(script, os.PathLike) or (script.endswith(".py") and os.path.isfile(script)):
+            path = str(pathlib.Path(script).resolve())
+        else:
+            path = str(pathlib.Path(temp) / "script.py")
+            pathlib.Path(path).write_text(script, encoding="utf-8")
+        driver = pathlib.Path(temp) / "_driver.py"
+        driver.write_text(DRIVER % {"hidden": tuple(cpcore.hidden_modules(board)),
+                                    "hide": tuple(hide), "script": path, "mem": bool(mem)})
+        proc = subprocess.run(core_command(driver, heap), capture_output=True, text=True,
+                              cwd=root, env=core_env(root), timeout=timeout)
+    result = CoreResult(proc.returncode, *_traceback_to_stderr(proc))
     match = re.search(r"^mpy-mem retained=(\d+)$", proc.stderr, re.M)
     if match:
         result.mem_retained = int(match.group(1))
     return result
+
+
+def board_libs():
+    """A folder holding the libraries of lib/ as a board gets them (compiled .mpy), built
+    once from the pinned wheels into build/core-libs."""
+    import hashlib
+
+    import deploy
+
+    lock = deploy.LOCK.read_bytes()
+    out = REPO / "build" / "core-libs" / hashlib.sha256(lock).hexdigest()[:12]
+    if not (out / ".done").exists():
+        (REPO / "build").mkdir(exist_ok=True)
+        temp = pathlib.Path(tempfile.mkdtemp(prefix="libs-", dir=REPO / "build"))
+        wheels = deploy.fetch_wheels(deploy.default_cache())
+        for name in sorted(wheels):
+            deploy.extract_modules(wheels[name], temp)
+        deploy.compile_tree(temp)
+        (temp / ".done").write_text("")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            temp.rename(out)
+        except OSError:  # another test process got there first
+            import shutil
+
+            shutil.rmtree(temp)
+    return str(out)
+
+
+# On the core, the board's built-in modules (tests/fakes) under the real libraries.
+def board_lib_dirs():
+    return ("tests/fakes", board_libs())
+
+
+# The name the older tests use: they ran on MicroPython before the core was here.
+run_micropython = run_circuitpython
+
+
+_FLOAT = re.compile(r"-?\d+\.\d+(?:e-?\d+)?")
+
+
+def assert_same_output(core, host, tolerance=1e-5):
+    """The core's output equals CPython's, except that decimals may differ by ``tolerance``.
+
+    The core's floats are single precision like a board's, CPython's double: probabilities
+    agree to about six digits, every other character must match exactly.
+    """
+    core_lines, host_lines = core.splitlines(), host.splitlines()
+    assert len(core_lines) == len(host_lines), (core, host)
+    for mine, theirs in zip(core_lines, host_lines):
+        assert _FLOAT.sub("#", mine) == _FLOAT.sub("#", theirs), (mine, theirs)
+        for a, b in zip(_FLOAT.findall(mine), _FLOAT.findall(theirs)):
+            assert abs(float(a) - float(b)) <= tolerance, (mine, theirs)

@@ -1,18 +1,27 @@
-"""os as on CircuitPython: no os.path/mount/ilistdir; getenv() and urandom() exist.
-
-getenv() models a board with no settings.toml. urandom() draws from the host's
-crypto RNG; run with --hide os.urandom to test a board that lacks it.
+"""os as on a CircuitPython board: no system, putenv, mount, ilistdir, Vfs* (the Unix
+port's); getenv() reads settings.toml in the current folder, as a board reads the one at
+the root of its drive (strings and integers; no settings.toml: every key is missing).
 """
-__name__ = "os"  # errors and repr() name the module the code imported
+from os import (chdir, getcwd, listdir, mkdir, remove, rename, rmdir,  # noqa: F401
+                sep, stat, statvfs, unlink, urandom)
+
 __name__ = "os"  # so errors name the module the code imported
-import js
-from uos import (chdir, getcwd, listdir, mkdir, remove, rename,  # noqa: F401
-                 rmdir, sep, stat, statvfs, unlink)
 
 
 def getenv(key, default=None):
+    try:
+        handle = open("settings.toml")
+    except OSError:
+        return default
+    with handle:
+        for line in handle:
+            name, eq, value = line.partition("=")
+            if eq and name.strip() == key:
+                value = value.split("#")[0].strip() if value.strip()[:1] != '"' else value.strip()
+                if value[:1] == '"':
+                    return value[1:value.index('"', 1)]
+                try:
+                    return int(value)
+                except ValueError:
+                    return default
     return default
-
-
-def urandom(n):
-    return bytes(list(js.crypto.getRandomValues(js.Uint8Array.new(n))))

@@ -1,12 +1,13 @@
-"""time as on CircuitPython: monotonic()/monotonic_ns(); no ticks_*, sleep_ms, time_ns.
+"""time as on a CircuitPython board: monotonic(), monotonic_ns(), sleep(), time(),
+localtime(), mktime(); no ticks_*, sleep_ms, sleep_us, time_ns (the Unix port's extras).
 
-monotonic counts from import (like a board counts from boot). Host clock
-resolution is 1 ms. localtime() returns a plain tuple here, not struct_time.
+monotonic counts from start-up, as a board counts from boot, and is a float32 like the
+board's (it loses resolution after hours, as the board's does).
 """
-__name__ = "time"  # errors and repr() name the module the code imported
-__name__ = "time"  # so errors name the module the code imported
-from utime import localtime, mktime, sleep, time, time_ns as _time_ns  # noqa: F401
+from time import localtime, mktime, sleep, time
+from time import time_ns as _time_ns
 
+__name__ = "time"  # so errors name the module the code imported
 _BOOT_NS = _time_ns()
 
 

@@ -1,11 +1,13 @@
-"""The MicroPython harness really runs MicroPython and really hides what
-CircuitPython lacks; each check here fails if the harness stops doing so."""
+"""The harness really runs CircuitPython's core and really hides what the boards lack;
+each check here fails if the harness stops doing so."""
 import pathlib
 
 import pytest
 
 from mpy import harness
-from mpy.harness import run_micropython
+from mpy.harness import run_circuitpython as run_micropython
+
+import cpcore
 
 # Statements that must fail on CircuitPython 10, hence under the harness.
 ABSENT = [
@@ -13,7 +15,9 @@ ABSENT = [
     "import operator", "import copy", "import typing", "import dataclasses",
     "import enum", "import string", "import logging", "import types",
     "import inspect", "import cmath", "import uctypes", "import platform",
-    "import js", "import utime", "import ucollections", "import urandom",
+    "import js", "import utime", "import ucollections", "import urandom", "import _thread",
+    "from os import system", "from os import mount", "from time import time_ns",
+    "from time import ticks_diff", "from time import sleep_us",
     "import os.path", "from os import path",
     "from collections import defaultdict", "from collections import Counter",
     "import collections.defaultdict",
@@ -28,7 +32,7 @@ PRESENT = [
     "from time import monotonic, monotonic_ns, sleep, time",
     "from os import listdir, getenv, urandom",
     "import json, re, struct, io, errno, array, math, gc, micropython, sys",
-    "import binascii, zlib, asyncio",
+    "import binascii, zlib, select",
 ]
 
 PROBE = """
@@ -63,11 +67,34 @@ def test_circuitpython_has(probe, stmt):
     assert probe[stmt] is True, stmt + " fails, but works on CircuitPython"
 
 
-def test_runs_micropython_1_27():
+def test_runs_circuitpython_10():
     result = run_micropython(
         "import sys\nprint(sys.implementation.name, sys.implementation.version[:2])",
         mounts=()).check()
-    assert result.stdout == "micropython (1, 27)\n"
+    assert result.stdout == "circuitpython (10, 3)\n"
+
+
+def test_the_heap_is_fixed():
+    """Past the heap the script gets MemoryError, as on a board (no growing heap)."""
+    fits = run_micropython("x = bytearray(40000)\nprint(len(x))", mounts=(), heap=64 * 1024)
+    assert fits.check().stdout == "40000\n"
+    big = run_micropython("x = bytearray(80000)", mounts=(), heap=64 * 1024)
+    assert big.returncode == 1 and "MemoryError" in big.stderr
+
+
+def test_32_bit_floats_and_30_bit_small_ints():
+    result = run_micropython("print(0.1 + 0.2, 2 ** 40)", mounts=()).check()
+    assert result.stdout == "0.3 1099511627776\n"
+
+
+@pytest.mark.parametrize("board", ["macropad", "tower"])
+def test_hidden_modules_come_from_the_stubs(board):
+    """The core's extras the stubs do not list for the board are hidden, and only those."""
+    listed = cpcore.board_modules(board)
+    assert {"keypad", "displayio", "neopixel_write", "microcontroller", "time"} <= listed
+    hidden = cpcore.hidden_modules(board)
+    assert "heapq" in hidden and "_thread" in hidden
+    assert not set(hidden) & listed
 
 
 def test_hidden_import_error_names_the_module():
@@ -183,7 +210,17 @@ def test_script_path_named_in_traceback(tmp_path):
     assert "ZeroDivisionError" in result.stderr
 
 
-def test_missing_npm_install_is_a_clear_error(monkeypatch):
-    monkeypatch.setattr(harness, "PACKAGE", pathlib.Path("/nonexistent"))
-    with pytest.raises(RuntimeError, match="npm ci"):
+def test_missing_core_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("CIRCUITPYTHON_BIN", str(tmp_path))
+    monkeypatch.setattr(cpcore, "REPO", tmp_path / "clone")
+    with pytest.raises(cpcore.CoreMissing, match="make circuitpython"):
         run_micropython("pass", mounts=())
+
+
+def test_time_has_monotonic_and_os_reads_settings(tmp_path):
+    (tmp_path / "settings.toml").write_text('FARKLE_BOARD = "tower"\nFARKLE_N = 7 # seven\n')
+    result = run_micropython(
+        "import os, time\nt = time.monotonic()\nprint(t >= 0, time.monotonic_ns() >= 0, "
+        "os.getenv('FARKLE_BOARD'), os.getenv('FARKLE_N'), os.getenv('NONE', 3))",
+        mounts=(), drive=tmp_path).check()
+    assert result.stdout == "True True tower 7 3\n"

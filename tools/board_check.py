@@ -1,0 +1,183 @@
+"""The whole firmware on CircuitPython's own core in a fixed heap, played by key events.
+
+host-only. Usage:
+    python tools/board_check.py                      # every scenario at 128K, one JSON line each
+    python tools/board_check.py --heap 96K
+    python tools/board_check.py --scenario expert --scenario menus
+    python tools/board_check.py --bisect             # the smallest heap each scenario passes in
+
+Deploys the firmware as ``make deploy`` does (bytecode, per board), lays each scenario's
+drive out with the fake hardware of tests/fakes (compiled like the libraries) and runs the
+deployed ``code.py`` on the core with ``-X heapsize``. ``tools/board_scenario.py`` plays it
+from the keys with fixed dice (a fixed seed; the board's os.urandom hidden) and reports.
+Exit status 0 when every scenario is ok.
+"""
+
+import argparse
+import json
+import pathlib
+import shutil
+import sys
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests"))
+
+import deploy  # noqa: E402
+from mpy import harness  # noqa: E402
+
+BOARD_IDS = {"macropad": "adafruit_macropad_rp2040", "tower": "raspberry_pi_pico"}
+# name: (board, preset, seats, extra settings for the driver)
+SCENARIOS = {
+    "expert": ("macropad", "classic", ["human", "expert"], {}),
+    "normal": ("macropad", "classic", ["human", "normal"], {}),
+    "hard": ("macropad", "classic", ["human", "hard"], {}),
+    "easy": ("macropad", "classic", ["human", "easy"], {}),
+    "tower-farkel-4": ("tower", "farkel", ["human", "hard", "normal", "hard"], {}),
+    "eight-players": ("macropad", "classic",
+                      ["human", "easy", "normal", "hard", "easy", "normal", "hard", "normal"], {}),
+    "resume": ("macropad", "classic", ["human", "expert"], {"cut_after": 6}),
+    "menus": ("macropad", "classic", ["human", "normal"], {}),
+}
+MAX_FRAMES = 200000
+DRIVER = REPO / "tools" / "board_scenario.py"
+WORK = REPO / "build" / "board-check"
+VERBOSE = False
+
+
+def parse_heap(text):
+    text = str(text).upper()
+    return int(text[:-1]) * 1024 if text.endswith("K") else int(text)
+
+
+def deployed(board):
+    """The firmware folder for ``board`` (built once per run)."""
+    out = WORK / board / "CIRCUITPY"
+    if not (out / "code.py").exists() or not getattr(deployed, "fresh", {}).get(board):
+        deploy.build(out, board=board)
+        deployed.__dict__.setdefault("fresh", {})[board] = True
+    return out
+
+
+def compiled_fakes():
+    """tests/fakes as .mpy, so the core spends no heap compiling them (the board's are C)."""
+    out = WORK / "fakes"
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(REPO / "tests" / "fakes", out, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+    deploy.compile_tree(out)
+    return out
+
+
+def overhead(board):
+    """Heap the test machinery takes before code.py starts: the harness, this driver and
+    the fakes' code and module state (a board's modules are C, in flash). Added to the heap
+    each scenario runs in, so the firmware itself gets exactly the heap asked for."""
+    cache = overhead.__dict__.setdefault("cache", {})
+    if board not in cache:
+        drive = WORK / "drives" / "overhead"
+        if drive.exists():
+            shutil.rmtree(drive)
+        drive.mkdir(parents=True)
+        proc = _core(board, {"scenario": "overhead", "measure_only": True}, 1024 * 1024, drive)
+        cache[board] = int(proc.stdout.split("OVERHEAD ")[1].split()[0])
+    return cache[board]
+
+
+def _core(board, cfg, heap, drive):
+    out = deployed(board)
+    script = "CFG = %r\n%s" % (cfg, DRIVER.read_text(encoding="utf-8"))
+    mounts = [out / entry for entry in ("code.py", "boot.py", "settings.toml", "farkle", "app",
+                                         "hardware")]
+    return harness.run_circuitpython(script, mounts=mounts, libs=(WORK / "fakes", out / "lib"),
+                                     hide=("os.urandom",), heap=heap, timeout=1800,
+                                     board=board, drive=drive)
+
+
+def run_once(name, heap, drive, extra=None, seed=1):
+    board, preset, levels, settings = SCENARIOS[name]
+    cfg = {"scenario": name, "board": board, "board_id": BOARD_IDS[board], "preset": preset,
+           "levels": levels, "heap": heap, "seed": seed, "max_frames": MAX_FRAMES}
+    cfg.update(settings)
+    cfg.update(extra or {})
+    cfg["verbose"] = VERBOSE
+    cfg["overhead"] = overhead(board)
+    proc = _core(board, cfg, heap + cfg["overhead"], drive)
+    if VERBOSE:
+        print(proc.stderr, file=sys.stderr)
+    for line in proc.stdout.splitlines():
+        if VERBOSE:
+            print(line, file=sys.stderr)
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    tail = (proc.stderr.strip().splitlines() or ["exit %d, no result" % proc.returncode])[-1]
+    return {"scenario": name, "board": board, "preset": preset, "players": len(levels),
+            "levels": levels, "heap": heap, "ok": False, "turns": 0, "peak": None,
+            "error": tail}
+
+
+def run(name, heap):
+    """One scenario in a fresh drive folder; the resume scenario runs twice on one drive."""
+    drive = WORK / "drives" / name
+    if drive.exists():
+        shutil.rmtree(drive)
+    drive.mkdir(parents=True)
+    first = run_once(name, heap, drive)
+    if name != "resume" or not first["ok"]:
+        return first
+    saved = [first["turns"], first["scores"]]
+    second = run_once(name, heap, drive, {"cut_after": None, "resume": saved})
+    if second["ok"] and "offer" not in second.get("seen", ()):
+        second.update(ok=False, error="no resume offer after the power cut")
+    second["peak"] = max(first["peak"] or 0, second["peak"] or 0)
+    return second
+
+
+def report(row):
+    keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
+            "error")
+    return json.dumps({key: row.get(key) for key in keys})
+
+
+def bisect(name, low=96 * 1024, high=512 * 1024, step=4 * 1024):
+    """The smallest heap (a multiple of ``step``) the scenario passes in, or None."""
+    if not run(name, high)["ok"]:
+        return None
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        if run(name, middle)["ok"]:
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--heap", default="128K", help="GC heap, bytes or nK (default 128K)")
+    parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS),
+                        help="run only these (default: all)")
+    parser.add_argument("--bisect", action="store_true",
+                        help="find the smallest heap (4 KB steps) each scenario passes in")
+    parser.add_argument("--verbose", action="store_true",
+                        help="also show the heap in use when each screen first shows")
+    args = parser.parse_args(argv)
+    global VERBOSE
+    VERBOSE = args.verbose
+    names = args.scenario or list(SCENARIOS)
+    compiled_fakes()
+    ok = True
+    for name in names:
+        if args.bisect:
+            smallest = bisect(name)
+            print(json.dumps({"scenario": name, "smallest_heap": smallest}), flush=True)
+            ok = ok and smallest is not None
+        else:
+            row = run(name, parse_heap(args.heap))
+            print(report(row), flush=True)
+            ok = ok and row["ok"]
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Build CircuitPython's core for this PC into build/circuitpython/bin (what `make circuitpython`
+# runs): `circuitpython`, the unix port made like an RP2040's interpreter, and `mpy-cross`.
+#   CIRCUITPYTHON_SRC   a checkout of adafruit/circuitpython (at the commit in CP_VERSION,
+#                       submodules fetched) or a source tarball of it
+# Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
+# gcc-multilib); about two minutes on two cores.
+set -eu
+src=${CIRCUITPYTHON_SRC:?set CIRCUITPYTHON_SRC to a CircuitPython source folder or tarball}
+out=${1:-build/circuitpython/bin}
+version=${CP_VERSION:-10.3.0-alpha.4-53-gcd3da4a5d8}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -d "$src" ]; then
+    cp -a "$src"/. "$work"/
+else
+    tar -xzf "$src" -C "$work"
+fi
+export CP_VERSION="$version"
+make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
+# Like the board: 32-bit words, objects in the compact REPR_C form (30-bit small ints,
+# floats inside the object word, so single precision), a fixed heap (-X heapsize=), no FFI
+# and nothing frozen.
+make -C "$work/ports/unix" -j2 VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
+    MICROPY_PY_FFI=0 FROZEN_MANIFEST= LDFLAGS_EXTRA=-static \
+    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT"
+mkdir -p "$out"
+cp "$work/mpy-cross/build/mpy-cross" "$out/mpy-cross"
+cp "$work/ports/unix/build-board32/micropython" "$out/circuitpython"
+"$out/circuitpython" -c 'import sys; print(sys.implementation)'

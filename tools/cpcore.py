@@ -1,0 +1,104 @@
+"""Where the CircuitPython 10 core lives, and which modules each board has built in.
+
+host-only: used by the tests and tools on a PC.
+
+The core is CircuitPython's own interpreter built for the host (``circuitpython``, a fixed
+GC heap, 32-bit like an RP2040) and its bytecode compiler (``mpy-cross``). They are found in
+this order: the folder ``$CIRCUITPYTHON_BIN``, then ``../shared/circuitpython/bin`` beside
+the repository, then ``build/circuitpython/bin`` (what ``make circuitpython`` builds from
+``$CIRCUITPYTHON_SRC``). A board's built-in modules come from the "Included modules" line of
+its definition in ``circuitpython-stubs`` (pinned in requirements.txt), never from a list
+written here.
+"""
+
+import functools
+import os
+import pathlib
+import re
+import subprocess
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+PROGRAMS = ("circuitpython", "mpy-cross")
+BOARD_IDS = {"macropad": "adafruit_macropad_rp2040", "tower": "raspberry_pi_pico"}
+# Part of every CircuitPython build, so the stubs' per-board switch list never names them.
+ALWAYS = ("gc", "micropython", "__main__")
+HOW_TO_GET = (
+    "CircuitPython's core for the host is missing: looked in %s. Get it one of three ways: "
+    "set CIRCUITPYTHON_BIN to a folder holding `circuitpython` and `mpy-cross`; put the "
+    "shared folder beside the clone (../shared/circuitpython/bin); or build it with "
+    "`make circuitpython CIRCUITPYTHON_SRC=<adafruit/circuitpython checkout or source "
+    "tarball>` (see README, 'CircuitPython core')."
+)
+
+
+class CoreMissing(RuntimeError):
+    """The core is not where the project looks for it; the message says how to get it."""
+
+
+def candidates():
+    """The folders searched for the core, first match wins."""
+    found = []
+    env = os.environ.get("CIRCUITPYTHON_BIN")
+    if env:
+        found.append(pathlib.Path(env))
+    found.append(REPO.parent / "shared" / "circuitpython" / "bin")
+    found.append(REPO / "build" / "circuitpython" / "bin")
+    return found
+
+
+def bin_dir():
+    """The folder holding ``circuitpython`` and ``mpy-cross``; CoreMissing if none does."""
+    places = candidates()
+    for place in places:
+        if all(os.access(place / name, os.X_OK) for name in PROGRAMS):
+            return place
+    raise CoreMissing(HOW_TO_GET % ", ".join(str(p) for p in places))
+
+
+def interpreter():
+    return str(bin_dir() / "circuitpython")
+
+
+def mpy_cross():
+    return str(bin_dir() / "mpy-cross")
+
+
+@functools.lru_cache(maxsize=None)
+def core_modules():
+    """The modules compiled into the core (its ``help('modules')``)."""
+    out = subprocess.run([interpreter(), "-c", "help('modules')"], capture_output=True,
+                         text=True, check=True, timeout=30).stdout
+    names = set()
+    for line in out.splitlines():
+        if line.startswith("Plus any"):
+            break
+        names.update(line.split())
+    return frozenset(names)
+
+
+def board_definition(board):
+    """The text of circuitpython-stubs' definition of ``board`` (short name or board_id)."""
+    from importlib import resources
+
+    board_id = BOARD_IDS.get(board, board)
+    try:
+        path = resources.files("board_definitions").joinpath(board_id).joinpath("__init__.pyi")
+        return path.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError) as error:
+        raise RuntimeError("circuitpython-stubs has no definition of %r (pip install -r "
+                           "requirements.txt)" % board_id) from error
+
+
+@functools.lru_cache(maxsize=None)
+def board_modules(board):
+    """The board's built-in modules: its stub's "Included modules", top-level names."""
+    match = re.search(r"^ - Included modules: (.*)$", board_definition(board), re.M)
+    if match is None:
+        raise RuntimeError("no 'Included modules' line in the stubs for %r" % board)
+    names = {item.strip().split(" ")[0].split(".")[0] for item in match.group(1).split(",")}
+    return frozenset(names | set(ALWAYS))
+
+
+def hidden_modules(board):
+    """Modules the core has built in that ``board`` does not."""
+    return sorted(core_modules() - board_modules(board))
