@@ -84,3 +84,19 @@ def test_the_long_banners_fit():
     c._say("you must be on the board (1000 in one turn) before you can piggyback")
     c._refresh()
     fits(rig, "a long refusal")
+
+
+def test_the_win_meter_row_fits():
+    from farkle.players import make_player
+    from farkle.players.hint import hint
+
+    rig = Rig(dice=[6, 2] + [1, 5, 2, 2, 3, 4] * 20, seats=("human", "normal"), make_player=make_player, hint=hint)
+    rig.controller.setup.meter = True
+    rig.tap("roll", "roll", "roll")
+    rig.until("play")
+    rig.settle()
+    assert rig.view.meter is not None
+    fits(rig, "the win meter under the scores")
+    rig.tap("roll")
+    rig.settle()
+    fits(rig, "the win meter after a roll")
