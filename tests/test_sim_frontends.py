@@ -285,3 +285,34 @@ def test_the_simulator_names_a_bad_setting_before_the_splash_ends(tmp_path):
     assert app.view.screen == SPLASH
     text = " ".join(shown)
     assert "FARKLE_BRIGHTNESS=300" in text and 'FARKLE_SOUND="loud"' in text
+
+
+def run_script(tmp_path, script, *args):
+    """``python code.py --headless SCRIPT ARGS`` in this process; the app as the script left it."""
+    from app.main import App
+
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    board = frontends.build(["--headless", str(path), "--out", str(tmp_path / "shots"), *args], {})
+    app = App(board, dice=getattr(board, "dice", None), notices=board.problems)
+    with pytest.raises(SystemExit) as done:
+        app.run()
+    assert done.value.code in (0, None)
+    return app
+
+
+def test_quit_mid_game_then_start_again_offers_the_game(tmp_path):
+    """The simulator keeps its flash in a file: a game left with q is offered at the next start
+    (make sim twice), and --fresh starts without it."""
+    nvm = str(tmp_path / "nvm.bin")
+    play = "tap roll\nuntil setup\ntap roll\nuntil rolloff\ntap roll\nsettle\nuntil play\nsettle\n" \
+           "tap roll\nsettle\ntap best bank\nsettle 60000\nquit\n"
+    first = run_script(tmp_path, play, "--nvm", nvm, "--fresh", "--seed", "4")
+    turns = first.controller.game.turns
+    assert turns >= 1
+    again = run_script(tmp_path, "wait 3000\n", "--nvm", nvm)
+    assert again.view.title == "Resume saved game?"
+    resumed = run_script(tmp_path, "wait 3000\ntap roll\nwait 200\n", "--nvm", nvm)
+    assert resumed.view.screen in (PLAY, ROLLOFF) and resumed.controller.game.turns == turns
+    fresh = run_script(tmp_path, "wait 3000\n", "--nvm", nvm, "--fresh")
+    assert fresh.view.screen == SETUP
