@@ -8,6 +8,20 @@
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
+def plays_as(level, rules, players=2):
+    """The level a computer seat of ``level`` really plays for ``rules`` and ``players``:
+    ``level`` itself, or "hard" for an expert without a solved table for them (what
+    ``make_player`` falls back to; the set-up menu shows it)."""
+    if level == "expert":
+        try:
+            from farkle.players import expert
+        except ImportError:
+            return "hard"
+        if expert.table_for(rules, players) is None:
+            return "hard"
+    return level
+
+
 def make_player(level, rules, players=2, seat=0):
     """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
 

@@ -592,11 +592,17 @@ class MultiExpert(Expert):
 MULTI = False  # the expert level uses MultiExpert for 3-8 players (only where it measured better)
 
 
-def make(rules, players=2, seat=0):
-    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+def table_for(rules, players=2):
+    """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
+    (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
     if players != 2 and not MULTI:
         return None
-    table = find_table(rules, 2)
+    return find_table(rules, 2)
+
+
+def make(rules, players=2, seat=0):
+    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    table = table_for(rules, players)
     if table is None:
         return None
     if players != 2:
