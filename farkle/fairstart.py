@@ -13,6 +13,7 @@ from farkle.presets import preset
 # preset -> (head start in points, first player's chance with it, without)
 SOLVED = {
     "classic": (300, 0.500232, 0.5316771097),
+    "duel": (300, 0.4994873265, 0.5323865348),
 }
 
 
