@@ -14,6 +14,7 @@ from farkle.presets import preset
 SOLVED = {
     "classic": (300, 0.500232, 0.5316771097),
     "duel": (300, 0.4994873265, 0.5323865348),
+    "scorecard": (300, 0.4992023338, 0.5327748951),
 }
 
 
