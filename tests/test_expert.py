@@ -437,3 +437,30 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
             assert g.is_over()
     finally:
         expert.PATHS.remove(str(path))
+
+
+@pytest.mark.parametrize("name", expert.PRESETS)
+def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
+    from farkle.players.hint import hint
+
+    rules = preset(name)
+    player = make_player("expert", rules, 2, 0)
+    assert player.level == "expert" and player.table.path.endswith("expert_%s.bin" % name)
+    game = Game(rules, players=2, first=0)
+    assert hint(game)["win"] == pytest.approx(player.table.w(0, 0), abs=1e-6)
+    assert 0.5 < hint(game)["win"] < 0.56  # going first is worth a little
+
+
+def test_long_roll_regions_take_two_bytes(small, tmp_path):
+    rules, sol, path = small
+    saved = sol.top.copy()
+    try:
+        sol.top[3, 5] = 300  # longer than a byte holds (farkel's are)
+        wide = tmp_path / "wide.bin"
+        wide.write_bytes(expert_table.table_bytes(sol))
+    finally:
+        sol.top[:] = saved
+    table = expert.Table(str(wide))
+    assert table.top_size == 2 and expert.Table(str(path)).top_size == 1
+    assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
+    assert table.w(4, 9) == expert.Table(str(path)).w(4, 9) and not table.has_last
