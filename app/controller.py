@@ -19,8 +19,8 @@ from app import input as act
 from app import view as v
 from app.computer import Computer
 from app.menus import Menus
-from app.pace import (STRIP_PAGE_MS, BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
-                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, T_BANNER,
+from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
+                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, STRIP_PAGE_MS, T_BANNER,
                       T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
                       TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView

@@ -389,7 +389,6 @@ class Keeper:
         c._scroll_menu()
         c._changed()
 
-
     def dice_counts(self):
         counts = getattr(self.dice, "counts", None)
         if counts is None or len(counts) != 7:

@@ -316,3 +316,52 @@ def test_quit_mid_game_then_start_again_offers_the_game(tmp_path):
     assert resumed.view.screen in (PLAY, ROLLOFF) and resumed.controller.game.turns == turns
     fresh = run_script(tmp_path, "wait 3000\n", "--nvm", nvm, "--fresh")
     assert fresh.view.screen == SETUP
+
+
+TOWER_SCRIPT = """\
+until setup
+wait 100
+shot setup
+tap roll
+until rolloff
+tap roll
+settle
+shot play
+tap roll
+wait 200
+shot tumbling
+settle
+shot rolled
+tap die0 die1
+wait 100
+shot selected
+tap bank
+wait 100
+shot bank
+tap menu
+wait 100
+shot menu
+tap menu
+settle 60000
+shot later
+"""
+
+
+def test_the_tower_in_every_front_end_shows_the_same(tmp_path):
+    from PIL import Image, ImageChops
+
+    script = tmp_path / "tower.txt"
+    script.write_text(TOWER_SCRIPT)
+    out = {}
+    for front in ("headless", "window", "terminal"):
+        out[front] = tmp_path / front
+        done = run_code("--frontend", front, "--script", str(script), "--layout", "tower", "--seed", "3",
+                        "--out", str(out[front]), "--fresh")
+        assert done.returncode == 0, done.stderr
+    headless = shots(out["headless"])
+    for name, path in shots(out["window"]).items():
+        assert ImageChops.difference(Image.open(path).convert("RGB"),
+                                     Image.open(headless[name]).convert("RGB")).getbbox() is None, name
+    for name, path in shots(out["terminal"]).items():
+        assert path.read_text() == headless[name].read_text(), name
+    assert len(shots(out["window"])) == len(shots(out["terminal"])) == 8

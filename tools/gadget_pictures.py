@@ -45,7 +45,10 @@ def real_rig(**kwargs):
 
 
 def save(rig, out, name, scale=4):
-    rig.app.screens.flush(rig.view)
+    for _ in range(3):  # as a person sees it: text a frame left for the next is drawn by then
+        if not rig.app.screens.incomplete:
+            break
+        rig.step()
     device_image(rig.board, scale).save(os.path.join(out, name + ".png"))
     rig.board.display.to_png(os.path.join(out, name + "-display.png"), scale=scale)
 

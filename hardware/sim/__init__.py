@@ -3,8 +3,10 @@
 ``make_board(settings)`` is this "board module": a simulated board (``hardware.sim.board``)
 with a front end attached as its ``idle(app)`` hook, which ``app.main.App.run`` calls once a
 frame. The front end comes from the command line of ``python code.py`` (or ``FARKLE_SIM``):
-``terminal`` (default), ``--window`` (pygame) or ``--headless SCRIPT`` (see
-``hardware.sim.frontends``; ``python code.py --help`` lists the options).
+``terminal`` (default), ``--window`` (pygame) or ``--headless SCRIPT``; any of them runs a
+script with ``--script SCRIPT``. The board's flash is kept in a per-user cache file and
+settings.toml is read as the board reads it (see ``hardware.sim.frontends``;
+``python code.py --help`` lists the options).
 
 Needs the packages pinned in requirements-sim.txt (Blinka displayio, Pillow, pygame).
 """
