@@ -25,7 +25,7 @@ board-check: $(STAMP)
 	$(PY) tools/board_check.py
 
 deploy: $(STAMP)
-	$(PY) tools/deploy.py $(if $(DRIVE),--drive $(DRIVE))
+	$(PY) tools/deploy.py $(if $(BOARD),--board $(BOARD)) $(if $(DRIVE),--drive $(DRIVE))
 
 clean:
 	rm -rf .venv build

@@ -6,6 +6,8 @@ turn plays at a pace people can follow and no frame waits for it. A player that 
 something illegal gets the best keep instead: a computer never stalls the game.
 """
 
+import gc
+
 from farkle.game import CHOOSE
 
 from app import view as v
@@ -43,13 +45,52 @@ class Computer:
         prepare = getattr(player, "prepare", None)  # optional in the decision interface
         try:
             return prepare is None or prepare(self.game, stop)
+        except MemoryError:
+            self._demote(player)  # or, if it cannot, decide without the work
+            return True
         except Exception:  # working ahead must never stop the game: decide without it
             return True
 
+    def _demote(self, player):
+        """Out of heap: an expert (the one level that needs much) gives way to hard, which
+        says so on its next turn. Returns False when there is nothing lighter to give way
+        to; the caller then lets the MemoryError go on (error screen, restart, resume)."""
+        gc.collect()
+        self.advisers = {}
+        if getattr(player, "level", None) != "expert" or self.make_player is None:
+            return False
+        game = self.game
+        done = False
+        for seat in range(len(self.seats)):
+            if self.seats[seat] is player:
+                try:
+                    hard = self.make_player("hard", game.rules, game.players, seat)
+                except MemoryError:
+                    return False
+                hard.demoted = "expert"
+                self.seats[seat] = hard
+                done = True
+        return done
+
     def _cpu(self):
+        """One step of a computer's turn; an expert that runs out of heap gives way to hard,
+        which does the step next frame."""
+        player = self.seats[self.player]
+        try:
+            self._cpu_step()
+        except MemoryError:
+            if not self._demote(player):
+                raise
+            self._after(T_CPU, 0)
+
+    def _cpu_step(self):
         game = self.game
         player = self.seats[self.player]
         step = self.cpu_step
+        if getattr(player, "demoted", None):
+            self._say("Not enough memory for %s: %s plays %s" % (
+                player.demoted, self._label(self.player), player.level))
+            player.demoted = None
         if step == C_START:
             self.cpu_step = C_ROLL
             if game.why_not_piggyback() is None and player.piggyback(game):
@@ -70,7 +111,7 @@ class Computer:
             if game.why_not_keep(faces):
                 if game.phase == CHOOSE:  # no more from this roll: roll on or bank
                     self.cpu_step = C_DECIDE
-                    self._cpu()
+                    self._cpu_step()
                     return
                 faces = game.best_keep()[0]  # a player must never stall the game
             self.cpu_keep = faces

@@ -19,12 +19,12 @@ from app import input as act
 from app import view as v
 from app.computer import Computer
 from app.menus import Menus
-from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
+from app.pace import (STRIP_PAGE_MS, BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
                       LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, T_BANNER,
                       T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
                       TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
-from app.setup import Setup
+from app.setup import Setup, plays_as
 
 class Controller(Menus, Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
@@ -62,6 +62,8 @@ class Controller(Menus, Computer, PlayView):
         self.player = 0  # the seat shown as playing (the engine may have moved on)
         self.total = 0  # the turn total shown
         self.score_top = 0  # first row of the score strip
+        self.strip_due = 0
+        self.levels = []  # per seat: "human" or the level the computer really plays
         self.message_until = 0
         self.message_stays = False  # advice stays until the next action
         self.message_lines = []
@@ -83,6 +85,7 @@ class Controller(Menus, Computer, PlayView):
         self.meter = None  # the solved player behind the win-chance meter (set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
+        self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -201,6 +204,7 @@ class Controller(Menus, Computer, PlayView):
     # ----- the clock -----
 
     def _tick(self):
+        self._page_strip()
         step = self.step
         if step == T_NONE:
             self._tick_message()
@@ -309,6 +313,7 @@ class Controller(Menus, Computer, PlayView):
             if level != "human" and self.make_player is not None:
                 player = self.make_player(level, rules, n, seat)
             self.seats.append(player)
+        self.levels = [plays_as(level, rules, n) for level in setup.levels()]
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
         self.head_start = setup.head_start()  # given to the second player once the first is known
         self.meter = None  # the solved player that gives the win-chance meter its figures
@@ -407,9 +412,10 @@ class Controller(Menus, Computer, PlayView):
             view.states[i] = v.FREE if i < game.rules.dice else v.EMPTY
         self._clear_message()
         # keep the player in the score strip
-        row = self.player // (2 if game.players <= 4 else 3)
+        row = self.player // 2
         if not self.score_top <= row < self.score_top + 2:
             self.score_top = row if row < self.score_top else row - 1
+        self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
         self._go(v.PLAY)
         self._update_meter()
         if self.seats[self.player] is not None:
@@ -573,9 +579,9 @@ class Controller(Menus, Computer, PlayView):
             self._pause()
             return
         if action == act.UP or action == act.DOWN:
-            cols = 2 if game.players <= 4 else 3
-            rows = (game.players + cols - 1) // cols
+            rows = (game.players + 1) // 2
             self.score_top = max(0, min(rows - 2, self.score_top + (1 if action == act.DOWN else -1)))
+            self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
             self._refresh()
             return
         if action == act.SELECT:
@@ -726,6 +732,13 @@ class Controller(Menus, Computer, PlayView):
                 self._say("Hint: thinking...", stay=True)
                 return
             hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
+        except MemoryError:  # a board short of heap: the game goes on without the hint
+            self.advisers = {}
+            import gc
+
+            gc.collect()
+            self._say("Hint: can't think right now (out of memory)")
+            return
         except Exception as error:  # a hint must never stop the game
             self._say("no hint: %s" % error)
             return

@@ -50,6 +50,7 @@ class App:
         self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
                                      setup=setup, notices=notices)
         self.keeper.attach(self.controller)
+        self.controller.board_keys = board.key_names
         self.view = self.controller.view
         self.screens = Screens(board.display)
         self.leds = Leds(board)

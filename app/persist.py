@@ -18,7 +18,7 @@ from farkle.stats import Stats, mark, since
 from app import input as act
 from app import view as v
 from app.pace import T_ROLLOFF, T_TUMBLE
-from app.setup import LEVELS
+from app.setup import LEVELS, plays_as
 from app.storage import Storage
 from hardware import nvm_store
 
@@ -28,7 +28,7 @@ MORE = "more"
 STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
-FOOT = "Roll:go  Menu:back"  # 18 characters: room for the scroll arrows
+FOOT = "Menu: back"  # ROLL (lit when the row does something) chooses; room for the scroll arrows
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
 ASIDE_NOTICE = "The saved game raised\nan error: set aside."
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
@@ -229,6 +229,15 @@ class Keeper:
         return True
 
     def _save(self):
+        try:
+            self._write()
+        except MemoryError:  # the last save stays intact (the journal appends); try again
+            import gc
+
+            gc.collect()
+            self.dirty = True
+
+    def _write(self):
         self.dirty = False
         stats = self.stats
         if self.boundary is not None:
@@ -276,6 +285,7 @@ class Keeper:
                 player = c.make_player(level, game.rules, game.players, seat)
             c.seats.append(player)
         game.dice = c.dice
+        c.levels = [plays_as(level, game.rules, game.players) for level in levels]
         c.game = game
         c.hurry = False
         c.score_top = 0
@@ -376,15 +386,9 @@ class Keeper:
             view.keys_lit = ("roll",)
         else:
             view.keys_lit = ("roll", "menu") if chooses else ("menu",)
-        self._scroll()
+        c._scroll_menu()
         c._changed()
 
-    def _scroll(self):
-        view = self.controller.view
-        if view.cursor < view.top:
-            view.top = view.cursor
-        elif view.cursor >= view.top + 4:
-            view.top = view.cursor - 3
 
     def dice_counts(self):
         counts = getattr(self.dice, "counts", None)

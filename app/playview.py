@@ -8,7 +8,7 @@ state; ``_say()`` shows a refusal or a hint for a while (long ones scroll).
 from farkle.game import CHOOSE, KEEP, START
 
 from app import view as v
-from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, ticks_add
+from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, STRIP_PAGE_MS, ticks_add, ticks_diff
 
 
 class PlayView:
@@ -53,20 +53,31 @@ class PlayView:
         view.status = self._status()
         view.message = self.message_lines[self.message_at:self.message_at + v.MESSAGE_LINES]
         cells = []
-        cols = 2 if game.players <= 4 else 3  # two columns fit "P1 10000" cells
-        view.cell_cols = cols
-        first = self.score_top * cols
-        for s in range(first, min(game.players, first + 2 * cols)):
-            if cols == 2:
-                text = "%s %d" % (self._label(s), game.scores[s])
-            else:
-                text = "%d:%d" % (s + 1, game.scores[s])
-            cells.append((text, s == seat))
+        first = self.score_top * 2
+        for s in range(first, min(game.players, first + v.STRIP_CELLS)):
+            cells.append(("%s %d" % (self._mark(s), game.scores[s]), s == seat))
         if view.meter is not None and game.players == 2:
             cells.append((v.meter_text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()
+
+    def _mark(self, seat):
+        """``P1``, or ``C2h`` for a hard computer (the level it really plays)."""
+        levels = self.levels
+        return v.seat_mark(seat, levels[seat] if seat < len(levels) else "human")
+
+    def _page_strip(self):
+        """With more than four players the score strip moves on a row every STRIP_PAGE_MS,
+        so every seat comes round (the knob scrolls it too)."""
+        game = self.game
+        if game is None or game.players <= v.STRIP_CELLS or self.view.screen != v.PLAY:
+            return
+        if ticks_diff(self.now, self.strip_due) < 0:
+            return
+        self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
+        self.score_top = (self.score_top + 1) % ((game.players + 1) // 2 - 1)
+        self._refresh()
 
     def _status(self):
         game = self.game

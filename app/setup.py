@@ -33,6 +33,18 @@ R_FAIR = 6  # two players, solved rules: the second player's head start
 R_METER = 7  # two players: the win-chance meter
 
 
+def plays_as(level, rules, players):
+    """The level a seat really plays: "human", or what ``farkle.players`` makes of ``level``
+    for these rules and players (the expert falls back to hard where it has no table)."""
+    if level == "human":
+        return level
+    try:
+        from farkle.players import plays_as as real
+    except ImportError:  # a board without computer players
+        return level
+    return real(level, rules, players)
+
+
 def show(value):
     """A rule value as the menu shows it."""
     if value is True:
@@ -85,7 +97,14 @@ class Setup:
         out = [(R_PLAYERS, 0, "Players", str(self.players))]
         for seat in range(self.players):
             level = self.seats[seat]
-            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), level if level == "human" else "cpu " + level))
+            real = plays_as(level, rules, self.players)
+            if level == "human":
+                value = level
+            elif real != level:  # set-up offers only what will happen
+                value = "%s=%s" % (level, real)
+            else:
+                value = "cpu " + level
+            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), value))
         out.append((R_RULES, 0, "Rules", rules.name))
         offered = self.offers()
         if "target" not in [f for f, _, _ in offered]:

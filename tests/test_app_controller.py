@@ -147,7 +147,7 @@ def test_set_up_menu_rows_and_values():
     rig.tap("select")
     assert rows(rig)[1] == "Seat 1=human"
     rig.tap("die1", "die1")  # die keys move too: to Rules
-    assert rig.view.cursor == 3 and rig.view.top == 0
+    assert rig.view.cursor == 3 and rig.view.top == 1  # three rows shown: it scrolled
     rig.tap("select")
     assert rows(rig)[3:6] == ["Rules=scorecard", "Target=10000", "Opening=500"]
     rig.tap("select")
@@ -162,7 +162,7 @@ def test_set_up_menu_rows_and_values():
     rig.tap("up")
     assert rig.view.cursor == 1
     rig.tap("up", "up")  # wraps round to Start game
-    assert rig.view.cursor == len(rig.view.rows) - 1 and rig.view.top == len(rig.view.rows) - 4
+    assert rig.view.cursor == len(rig.view.rows) - 1 and rig.view.top == len(rig.view.rows) - 3
 
 
 def test_fixed_values_do_not_change():
@@ -618,10 +618,13 @@ def test_an_eight_player_end_screen_scrolls():
     game.scores = [100 * i for i in range(8)]
     game._finish([7])
     rig.c._open_end()
-    assert rig.view.lines[0] == "1. P8    700" and len(rig.view.lines) == 8
+    assert rig.view.lines[0] == "1. P8             700" and len(rig.view.lines) == 8
+    assert rig.view.lines[7] == "8. P1               0"
     for _ in range(9):
         rig.tap("down")
-    assert rig.view.top == 5
+    assert rig.view.top == 5  # the last three of eight
+    rig.tap("die0")  # die 1 / die 2 scroll too (the tower has no knob)
+    assert rig.view.top == 4
     rig.tap("menu")
     assert rig.view.screen == v.SETUP
 
@@ -629,12 +632,23 @@ def test_an_eight_player_end_screen_scrolls():
 def test_score_strip_with_many_players_follows_the_turn():
     rig = Rig(dice=[1, 2, 3, 4, 5, 6, 2, 3] + [2, 3, 4, 6, 2, 3] * 8, players=8, seats=("human",) * 8)
     rig.start()
-    assert rig.view.header == "P6 0" and rig.view.cell_cols == 3
-    assert [c for c in rig.view.cells if c[1]] == [("6:0", True)] and len(rig.view.cells) == 6
+    assert rig.view.header == "P6 0"
+    assert [c for c in rig.view.cells if c[1]] == [("P6 0", True)] and len(rig.view.cells) == 4
     rig.tap("down", "down")
-    assert [c[0] for c in rig.view.cells] == ["4:0", "5:0", "6:0", "7:0", "8:0"]
+    assert [c[0] for c in rig.view.cells] == ["P5 0", "P6 0", "P7 0", "P8 0"]
     rig.tap("up", "up", "up")
-    assert [c[0] for c in rig.view.cells][0] == "1:0"
+    assert [c[0] for c in rig.view.cells][0] == "P1 0"
+
+
+def test_the_score_strip_pages_through_every_seat_by_itself():
+    rig = Rig(dice=[1, 2, 3, 4, 5, 6, 2, 3] + [2, 3, 4, 6, 2, 3] * 8, players=7,
+              seats=("human", "easy", "normal", "hard", "expert", "human", "human"))
+    rig.start()
+    seen = set()
+    for _ in range(12000 // 20):
+        rig.step()
+        seen.update(c[0].split()[0] for c in rig.view.cells)
+    assert seen == {"P1", "C2e", "C3n", "C4h", "C5h", "P6", "P7"}  # the expert plays as hard for 7
 
 
 def test_view_changes_bump_the_version():

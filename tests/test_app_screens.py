@@ -27,7 +27,7 @@ def test_set_up_menu_screens():
     rig.tap("select")
     for _ in range(5):
         rig.tap("down")
-    assert rig.view.top == 2 and rig.view.cursor == 5
+    assert rig.view.top == 3 and rig.view.cursor == 5  # three rows shown
     rig.check("setup-options")
     rig.tap("up", "up", "select", "select")  # rules: duel
     rig.tap("down", "select")  # target 5000
@@ -56,7 +56,7 @@ def test_eight_players():
     assert [r[2] for r in rig.view.rolloff].count(v.FREE) == 3
     rig.check("rolloff-tie")
     rig.until("play")
-    assert rig.view.header == "C2 0" and rig.view.cell_cols == 3
+    assert rig.view.header == "C2 0" and [c[0] for c in rig.view.cells] == ["P1 0", "C2e 0", "P3 0", "C4e 0"]
     rig.tap("menu", "menu")  # pause and resume: the computer's turn goes on
     rig.check("play-eight")
 

@@ -63,18 +63,33 @@ def test_a_hint_that_needs_thinking_shows_its_advice_when_ready_and_keeps_it():
     rig.tap("roll")
     rig.settle()
     rig.tap("hint")
+    assert rig.view.message == ["Hint: thinking..."]
     frames = 0
     while rig.said() == "Hint: thinking...":
         rig.step()
         frames += 1
         assert frames < 2000
+    assert frames > 1  # it took frames of thinking, and no second press
     advice = rig.said()
     assert advice.startswith("Hint: keep") and "farkle" in advice
+    assert v.SELECTED in rig.view.states  # the advised dice are selected: on the MacroPad they blink
     assert rig.view.message and rig.view.message[0].startswith("Hint: keep")
     rig.run(MESSAGE_MS * 2)
     assert rig.said() == advice  # until the next action
     rig.tap("die5")
     assert rig.said() != advice
+
+
+def test_the_towers_menu_names_the_keys_it_stands_in_for():
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4], seats=("human", "human"), layout="tower")
+    rig.tap("roll", "roll", "roll")
+    rig.settle()
+    rig.tap("roll")
+    rig.settle()
+    rig.tap("menu")
+    assert rig.view.rows[1:3] == [("Hint", "no key"), ("Take best", "no key")]
+    rig.tap("die1", "die1", "roll")  # Take best, chosen with the tower's die keys
+    assert rig.view.screen == v.PLAY and rig.view.status == "Keep +150 = 150"
 
 
 def test_a_tied_roll_off_shows_the_tied_faces_before_the_re_roll():

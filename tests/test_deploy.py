@@ -327,3 +327,20 @@ def test_command_line(tmp_path, capsys):
     assert (drive / "code.py").is_file() and (drive / "settings.toml").is_file()
     assert deploy.main(["--out", str(tmp_path / "out"), "--drive", str(tmp_path / "nope"),
                         "--offline"]) == 1
+
+
+def test_the_deployed_tree_imports_on_the_core(compiled):
+    """Every module of the deployed folder imports from its .mpy on CircuitPython's core,
+    on the fake hardware (the board modules need board, keypad, ...)."""
+    out, _ = compiled
+    names = sorted(path.relative_to(out).with_suffix("").as_posix().replace("/", ".")
+                   .replace(".__init__", "")
+                   for path in out.rglob("*.mpy") if path.parts[len(out.parts)] != "lib")
+    script = ("import sys\nnames = %r\nfor name in names:\n    __import__(name)\n"
+              "loaded = [n for n in names if sys.modules[n].__file__.endswith('.mpy')]\n"
+              "print(len(loaded), len(names))\n" % names)
+    mounts = [out / name for name in ("farkle", "app", "hardware")]
+    result = run_micropython(script, mounts=mounts, libs=("tests/fakes", out / "lib"),
+                             heap=512 * 1024).check()
+    assert result.stdout.split() == [str(len(names))] * 2
+    assert "hardware.macropad" in names and "app.controller" in names

@@ -400,3 +400,67 @@ def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
         g = Game(rules, players=3, first=0, dice=SeededDice(seed))
         play(g, seats)
         assert g.is_over()
+
+
+def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
+    """farkel: the file is solved without piggybacking (make_expert --ignore-piggyback) and is
+    used for the rules with it; the expert takes over dice exactly when rolling them is worth
+    more than a fresh turn by the solution's values."""
+    rules = preset("farkel").replace(target=1000)
+    sol = game2.solve(rules.replace(piggyback=False), cap=3000)
+    path = tmp_path / "expert_farkel_small.bin"
+    path.write_bytes(expert_table.table_bytes(sol, rules=rules))
+    expert.PATHS.insert(0, str(path))
+    try:
+        player = expert.make(rules, 2, 1)
+        assert player is not None and expert.make(rules.replace(piggyback=False), 2, 1) is None
+        decided = set()
+        for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:
+            game = Game(rules, players=2, first=1)
+            game.scores = [400, 600]
+            game.opened = [True, True]
+            game.left_dice, game.left_points = left_dice, left_points
+            if game.why_not_piggyback():
+                continue
+            turn = player.table.turn_table(rules, 12, 8)
+            fresh = turn.roll_value(0, 6)
+            assert fresh == pytest.approx(player.table.w(12, 8), abs=1e-6)  # a fresh turn: W
+            take = turn.roll_value(left_points // 50, left_dice) > fresh
+            assert player.piggyback(game) == take
+            decided.add(take)
+        assert decided == {True, False}
+        from farkle.tournament import SeededDice, play
+
+        for seed in range(3):
+            g = Game(rules, players=2, first=0, dice=SeededDice(seed))
+            play(g, [expert.make(rules, 2, 0), expert.make(rules, 2, 1)])
+            assert g.is_over()
+    finally:
+        expert.PATHS.remove(str(path))
+
+
+@pytest.mark.parametrize("name", expert.PRESETS)
+def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
+    from farkle.players.hint import hint
+
+    rules = preset(name)
+    player = make_player("expert", rules, 2, 0)
+    assert player.level == "expert" and player.table.path.endswith("expert_%s.bin" % name)
+    game = Game(rules, players=2, first=0)
+    assert hint(game)["win"] == pytest.approx(player.table.w(0, 0), abs=1e-6)
+    assert 0.5 < hint(game)["win"] < 0.56  # going first is worth a little
+
+
+def test_long_roll_regions_take_two_bytes(small, tmp_path):
+    rules, sol, path = small
+    saved = sol.top.copy()
+    try:
+        sol.top[3, 5] = 300  # longer than a byte holds (farkel's are)
+        wide = tmp_path / "wide.bin"
+        wide.write_bytes(expert_table.table_bytes(sol))
+    finally:
+        sol.top[:] = saved
+    table = expert.Table(str(wide))
+    assert table.top_size == 2 and expert.Table(str(path)).top_size == 1
+    assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
+    assert table.w(4, 9) == expert.Table(str(path)).w(4, 9) and not table.has_last

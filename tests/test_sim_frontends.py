@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.view import ROLLOFF, SETUP, SPLASH  # noqa: E402
+from app.view import PLAY, ROLLOFF, SETUP, SPLASH  # noqa: E402
 from hardware.sim import frontends  # noqa: E402
 from hardware.sim.board import ManualClock, SimBoard  # noqa: E402
 
@@ -124,18 +124,30 @@ def test_front_ends_redraw_when_the_pixels_change_not_when_told():
     terminal = frontends.Terminal(board, stdout=io.StringIO(), script=frontends.Script(board, [], "unused"))
     terminal.started = True
     app = App(board, players=False)
-    app.step()
-    terminal.draw(app)
-    board.keys.tap("roll")  # splash -> set-up: more text than one frame draws
-    drawn = []
-    for _ in range(10):
-        board.ticks_ms.advance(20)
-        app.step()
-        terminal.draw(app)
-        drawn.append(terminal.screen)
+
+    def frames(n):
+        drawn = []
+        for _ in range(n):
+            board.ticks_ms.advance(20)
+            app.step()
+            terminal.draw(app)
+            drawn.append(terminal.screen)
+        return drawn
+
+    for _ in range(20):  # splash, set-up, roll-off (ties roll again)
+        if app.view.screen == PLAY:
+            break
+        board.keys.tap("roll")
+        frames(100)
+    assert app.view.screen == PLAY and app.controller.idle()
+    app.controller._say("a message of three lines, longer than the text one frame draws")
+    app.controller._refresh()
+    drawn = frames(1)
+    assert app.screens.incomplete  # the rest of it is drawn next frame, not when the view changes
+    drawn += frames(5)
+    assert drawn[0] != drawn[-1] and terminal.screen == frontends.render_text(board, size=frontends.TEXT_SIZE)
     app.screens.flush(app.view)
-    assert terminal.screen == frontends.render_text(board, size=frontends.TEXT_SIZE)
-    assert len(set(drawn)) > 1
+    assert terminal.screen == frontends.render_text(board, size=frontends.TEXT_SIZE)  # nothing was left out
 
 
 def test_code_py_says_when_there_is_no_terminal():
@@ -273,3 +285,34 @@ def test_the_simulator_names_a_bad_setting_before_the_splash_ends(tmp_path):
     assert app.view.screen == SPLASH
     text = " ".join(shown)
     assert "FARKLE_BRIGHTNESS=300" in text and 'FARKLE_SOUND="loud"' in text
+
+
+def run_script(tmp_path, script, *args):
+    """``python code.py --headless SCRIPT ARGS`` in this process; the app as the script left it."""
+    from app.main import App
+
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    board = frontends.build(["--headless", str(path), "--out", str(tmp_path / "shots"), *args], {})
+    app = App(board, dice=getattr(board, "dice", None), notices=board.problems)
+    with pytest.raises(SystemExit) as done:
+        app.run()
+    assert done.value.code in (0, None)
+    return app
+
+
+def test_quit_mid_game_then_start_again_offers_the_game(tmp_path):
+    """The simulator keeps its flash in a file: a game left with q is offered at the next start
+    (make sim twice), and --fresh starts without it."""
+    nvm = str(tmp_path / "nvm.bin")
+    play = "tap roll\nuntil setup\ntap roll\nuntil rolloff\ntap roll\nsettle\nuntil play\nsettle\n" \
+           "tap roll\nsettle\ntap best bank\nsettle 60000\nquit\n"
+    first = run_script(tmp_path, play, "--nvm", nvm, "--fresh", "--seed", "4")
+    turns = first.controller.game.turns
+    assert turns >= 1
+    again = run_script(tmp_path, "wait 3000\n", "--nvm", nvm)
+    assert again.view.title == "Resume saved game?"
+    resumed = run_script(tmp_path, "wait 3000\ntap roll\nwait 200\n", "--nvm", nvm)
+    assert resumed.view.screen in (PLAY, ROLLOFF) and resumed.controller.game.turns == turns
+    fresh = run_script(tmp_path, "wait 3000\n", "--nvm", nvm, "--fresh")
+    assert fresh.view.screen == SETUP

@@ -1,6 +1,6 @@
-"""host-only: the rules engine's figures: scorer speed, MicroPython heap, save size.
+"""host-only: the rules engine's figures: scorer speed, heap on CircuitPython's core, save size.
 
-    python3 tools/bench_engine.py            # all three, about a minute (needs `npm ci`)
+    python3 tools/bench_engine.py            # all three, about a minute (needs CircuitPython's core)
     python3 tools/bench_engine.py --no-mpy   # CPython figures only
     python3 tools/bench_engine.py --json     # the same, as one JSON object
 
@@ -10,14 +10,13 @@
     search (tests/brute_scorer.py, memo off) scores every sub-multiset of the roll by trying
     every way to split it into scoring combinations, then picks the best of those keeps.
     CPU time (time.process_time), best of several interleaved rounds. Also once under
-    MicroPython (classic only, it is ~15x slower).
-(b) MicroPython heap: the harness's retained figure (tests/mpy, ``mem=True``: after the script
-    the runner collects garbage and reads ``gc.mem_alloc()``) for a script that imports the
-    engine and sets up a 4-player classic game, minus the same figure for an empty script
-    (the interpreter and the harness's CircuitPython stubs, which a board has in ROM). Done for
-    the play modules (presets, rules, scorer, dice, game) and with ``farkle.savegame`` too, and
-    again on a copy of farkle/ without module and class docstrings: this MicroPython keeps them
-    as ``__doc__``, CircuitPython is built with MICROPY_ENABLE_DOC_STRING = 0 and does not.
+    on CircuitPython's core (classic only).
+(b) Heap on CircuitPython's core (fixed heap, 32-bit): the harness's retained figure (tests/mpy,
+    ``mem=True``: after the script, with its globals and so the game still alive, it collects
+    garbage and reads ``gc.mem_alloc()``) for a script that imports the engine and sets up a
+    4-player classic game, minus the same figure for an empty script (the harness's own
+    modules). Done for the play modules (presets, rules, scorer, dice, game) and with
+    ``farkle.savegame`` too, from the .py sources and from .mpy bytecode (as deployed).
 (c) The bytes of a saved 4-player classic game half way (the leader past 5000), mid-turn, for
     several log lengths.
 """
@@ -26,6 +25,7 @@ import argparse
 import ast
 import json
 import os
+import pathlib
 import random
 import shutil
 import sys
@@ -165,14 +165,19 @@ def heap():
     for label, script in (("play", PLAY), ("play_and_save", PLAY_AND_SAVE)):
         total = retained(script)
         out[label] = {"retained": total, "engine": total - base}
-    # the same without docstrings: a copy under the repo (the harness mounts repo paths)
-    tmp = tempfile.mkdtemp(prefix=".bench_nodoc_", dir=ROOT)
+    # the same from bytecode, as the board loads it (make deploy compiles farkle/ to .mpy)
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import deploy
+
+    tmp = tempfile.mkdtemp(prefix=".bench_mpy_", dir=ROOT)
     try:
-        _strip_docstrings(os.path.join(ROOT, "farkle"), os.path.join(tmp, "farkle"))
+        shutil.copytree(os.path.join(ROOT, "farkle"), os.path.join(tmp, "farkle"),
+                        ignore=shutil.ignore_patterns("__pycache__", "policies", "solve"))
+        deploy.compile_tree(pathlib.Path(tmp))
         mount = (os.path.relpath(os.path.join(tmp, "farkle"), ROOT),)
         for label, script in (("play", PLAY), ("play_and_save", PLAY_AND_SAVE)):
             total = retained(script, mount)
-            out[label]["engine_without_docstrings"] = total - base
+            out[label]["engine_from_mpy"] = total - base
     finally:
         shutil.rmtree(tmp)
     # each module on its own (with the modules it imports)
@@ -221,7 +226,7 @@ def save_size():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-mpy", action="store_true", help="skip the MicroPython figures")
+    parser.add_argument("--no-mpy", action="store_true", help="skip the figures on CircuitPython's core")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     figures = {"scorer": scorer_speed()}
@@ -241,16 +246,16 @@ def main():
     print("    lowest ratio %.1fx (goal >= %dx): %s" % (worst, GOAL_RATIO, "met" if worst >= GOAL_RATIO else "MISSED"))
     if "scorer_micropython" in figures:
         m = figures["scorer_micropython"]
-        print("    MicroPython, classic: table %.0f ms, plain %.0f ms, %.1fx" % (m["table_ms"], m["plain_ms"], m["ratio"]))
+        print("    CircuitPython core, classic: table %.0f ms, plain %.0f ms, %.1fx" % (m["table_ms"], m["plain_ms"], m["ratio"]))
         h = figures["heap"]
-        print("(b) MicroPython heap, 4-player classic game set up (bytes retained after gc.collect())")
+        print("(b) heap on CircuitPython's core, 4-player classic game set up and alive (bytes after gc.collect())")
         print("    empty script (interpreter + harness stubs): %d" % h["empty_script"])
         for label, text in (("play", "presets + game (rules, scorer, dice)"),
                             ("play_and_save", "... + savegame")):
             row = h[label]
-            print("    %-38s retained %6d, engine %6d (%.1f KiB); without docstrings %6d (%.1f KiB)" % (
+            print("    %-38s retained %6d, engine %6d (%.1f KiB); from .mpy %6d (%.1f KiB)" % (
                 text, row["retained"], row["engine"], row["engine"] / 1024,
-                row["engine_without_docstrings"], row["engine_without_docstrings"] / 1024))
+                row["engine_from_mpy"], row["engine_from_mpy"] / 1024))
         engine = h["play_and_save"]["engine"]
         print("    whole engine %.1f KiB (goal <= %d KiB): %s" % (engine / 1024, GOAL_HEAP // 1024,
                                                            "met" if engine <= GOAL_HEAP else "MISSED"))

@@ -1,4 +1,4 @@
-"""How fast the expert decides, under MicroPython (the Node-hosted 1.27 of the tests) and CPython.
+"""How fast the expert decides, on CircuitPython's core (with estimated board times) and CPython.
 
     python tools/bench_expert.py                            # prints JSON
     python tools/bench_expert.py --out docs/expert-bench.json  # and keeps it
@@ -129,11 +129,18 @@ def main(argv=None):
     exec(script, {"print": lambda *a: out.append(" ".join(map(str, a)))})
     result["cpython"] = parse("\n".join(out))
     sys.path.insert(0, os.path.join(ROOT, "tests"))
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
     from mpy.harness import run_micropython
 
-    run = run_micropython(script, mounts=("farkle",), mem=True, timeout=600).check()
-    result["micropython"] = parse(run.stdout)
-    result["micropython"]["heap"] = heap_micropython(run_micropython)
+    import board_time
+
+    factor = board_time.calibrate()[1]
+    run = run_micropython(script, mounts=("farkle",), mem=True, heap=1024 * 1024, timeout=600).check()
+    core = board_time.with_board_times(parse(run.stdout), factor)
+    core["board_factor"] = round(factor, 1)
+    core["heap"] = heap_micropython(run_micropython)
+    result.pop("micropython", None)
+    result["circuitpython_core"] = core
     result["seconds"] = round(time.time() - t0, 1)
     emit(result, args.out)
 

@@ -116,17 +116,17 @@ def run_once(name, heap, drive, extra=None, seed=1):
             "error": tail}
 
 
-def run(name, heap):
+def run(name, heap, extra=None):
     """One scenario in a fresh drive folder; the resume scenario runs twice on one drive."""
     drive = WORK / "drives" / name
     if drive.exists():
         shutil.rmtree(drive)
     drive.mkdir(parents=True)
-    first = run_once(name, heap, drive)
+    first = run_once(name, heap, drive, extra)
     if name != "resume" or not first["ok"]:
         return first
     saved = [first["turns"], first["scores"]]
-    second = run_once(name, heap, drive, {"cut_after": None, "resume": saved})
+    second = run_once(name, heap, drive, dict(extra or {}, cut_after=None, resume=saved))
     if second["ok"] and "offer" not in second.get("seen", ()):
         second.update(ok=False, error="no resume offer after the power cut")
     second["peak"] = max(first["peak"] or 0, second["peak"] or 0)

@@ -11,9 +11,13 @@ exits. ``CFG`` (a dict) is set by the line board_check.py puts before this file.
 import gc
 import json
 import random
+import time
 
 # Every fake the firmware may touch, before anything of the firmware: board_check measures
 # the heap they and this driver take (on a board they are C and take none) and adds it.
+import _cost
+
+_cost.ON = bool(CFG.get("timing"))  # before the other fakes: they wrap their C work then
 import adafruit_pixelbuf  # noqa: F401
 import audiopwmio  # noqa: F401
 import bitmaptools  # noqa: F401
@@ -43,8 +47,14 @@ v = R_PLAYERS = R_RULES = R_SEAT = KEEP = START = NAMES = None
 
 FRAME_MS = 25  # virtual time a frame takes
 SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
+STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
-state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False}
+state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
+         "hinted": None, "mark": (), "since": 0}
+# Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
+# slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
+times = {"start": 0, "faked": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0,
+         "buckets": [0] * 24}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
 def result(ok, error=None, game=None):
@@ -60,6 +70,7 @@ def result(ok, error=None, game=None):
     if game is not None:
         out["scores"] = list(game.scores)
     out["seen"] = state["seen"]
+    out["times_ns"] = times
     print("RESULT " + json.dumps(out))
     state["done"] = True
     raise SystemExit(0 if ok else 3)
@@ -154,13 +165,15 @@ def play_key(app):
     game = ctl.game
     if ctl.seats[ctl.player] is not None:
         return  # a computer's turn: it plays itself
-    if CFG["scenario"] == "menus" and "pause" not in state["seen"]:
-        if "hint" not in state["seen"] and game.phase == KEEP:
-            see("hint")
+    if CFG["scenario"] == "menus" and not state.get("paused"):
+        if state["hinted"] is None and game.phase == KEEP:
+            state["hinted"] = state["frames"] + 1  # the frame that reads the key answers it
             press(app, "hint")
             return
-        if "hint" in state["seen"]:
-            press(app, "menu")
+        if state["hinted"] is not None:
+            state["paused"] = True
+            see("hint")
+            press(app, "menu")  # then Resume, from the pause menu
             return
     cut = CFG.get("cut_after")
     if cut is not None and game.turns >= cut and game.phase == START:
@@ -203,6 +216,12 @@ def observe(app):
     ctl = app.controller
     if frames > CFG["max_frames"]:
         result(False, "no end after %d frames" % frames, ctl.game)
+    game = ctl.game
+    mark = (game.turns, game.turn_total, game.in_hand) if game is not None else None
+    if mark != state.get("mark"):
+        state["mark"], state["since"] = mark, frames
+    elif frames - state["since"] > STALL_FRAMES:
+        result(False, "stalled: nothing happened for %d frames" % STALL_FRAMES, game)
     if len(app.board.keys.events) or not ctl.idle():
         return
     screen = ctl.view.screen
@@ -235,6 +254,8 @@ def main():
     if CFG.get("measure_only"):
         print("OVERHEAD %d" % gc.mem_alloc())
         return
+    times["start"] = time.monotonic_ns()
+    times["faked"] = _cost.spent[0]
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
@@ -248,7 +269,28 @@ def main():
     step = app_main.App.step
 
     def observed_step(self):
+        if not CFG.get("timing"):  # the clock's big ints are garbage a board would not make
+            changed = step(self)
+            observe(self)
+            return changed
+        ctl = self.controller
+        cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
+        began = time.monotonic_ns()
+        faked = _cost.spent[0]
         changed = step(self)
+        spent = time.monotonic_ns() - began - (_cost.spent[0] - faked)  # the fakes' C work out
+        if not times["boot"]:
+            times["boot"] = time.monotonic_ns() - times["start"] - (_cost.spent[0] - times["faked"])
+        elif spent > times["frame"]:
+            times["frame"] = spent
+        bucket = 0
+        while bucket < 23 and spent >= 2000 << bucket:
+            bucket += 1
+        times["buckets"][bucket] += 1
+        if cpu and spent > times["computer"]:
+            times["computer"] = spent
+        if state["frames"] + 1 == state["hinted"]:
+            times["hint"] = spent
         observe(self)
         return changed
 

@@ -129,12 +129,13 @@ def v_action(name):
 
 
 class Fuzzer:
-    def __init__(self, seed, layout=None, check_every=1, lights=False):
+    def __init__(self, seed, layout=None, check_every=1, lights=False, checks=()):
         self.rng = random.Random(seed)
         self.seed = seed
         self.layout = layout
         self.check_every = check_every
         self.lights = lights  # check every key's light at every frame (slow: copies the app)
+        self.checks = list(checks)  # more checks after every frame: check(fuzzer) returns what is wrong
         self.nvm = FlashNVM()
         self.make_player, self.hint = computer_players()
         self.events = 0
@@ -235,6 +236,10 @@ class Fuzzer:
         self.stats["screens"][screen] = self.stats["screens"].get(screen, 0) + 1
         if self.lights:
             self.check_lights(c)
+        for check in self.checks:
+            wrong = check(self)
+            if wrong:
+                self.fail("%s; %s" % (wrong, self.describe()))
         game = c.game
         if game is not self.game:
             if self.game is not None and not self.game_ended:

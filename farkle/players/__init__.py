@@ -8,6 +8,20 @@
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
+def plays_as(level, rules, players=2):
+    """The level a computer seat of ``level`` really plays for ``rules`` and ``players``:
+    ``level`` itself, or "hard" for an expert without a solved table for them (what
+    ``make_player`` falls back to; the set-up menu shows it)."""
+    if level == "expert":
+        try:
+            from farkle.players import expert
+        except ImportError:
+            return "hard"
+        if expert.table_for(rules, players) is None:
+            return "hard"
+    return level
+
+
 def make_player(level, rules, players=2, seat=0):
     """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
 
@@ -24,14 +38,20 @@ def make_player(level, rules, players=2, seat=0):
 
 
 def _make(level, rules, players, seat):
+    demoted = False
     if level == "expert":
         player = None
         try:
             from farkle.players import expert
         except ImportError:
             expert = None
+        except MemoryError:  # a board short of heap: hard instead, and it says so
+            expert, demoted = None, True
         if expert is not None:
-            player = expert.make(rules, players, seat)
+            try:
+                player = expert.make(rules, players, seat)
+            except MemoryError:
+                demoted = True
         if player is not None:
             return player
         level = "hard"
@@ -43,4 +63,7 @@ def _make(level, rules, players, seat):
         from farkle.players.hard import Hard as cls
     else:
         raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
-    return cls(rules, players, seat)
+    player = cls(rules, players, seat)
+    if demoted:
+        player.demoted = "expert"  # the app tells the players (app.computer)
+    return player

@@ -15,8 +15,9 @@ The file (little-endian; every score and turn total in units of ``unit`` points)
             that are ever strictly best are listed (the others never change a maximum)
     W       S x S float32: W[i][j], the chance that the player about to start a turn with
             score i wins against score j (score 0 = not on the board yet)
-    top     S x S u8: the largest turn total at which the mover at (i, j) rolls on with any
-            number of dice; above it, banking is best
+    top     S x S u8 (u16 where a roll region is longer than 255 units: the section is then
+            twice as long): the largest turn total at which the mover at (i, j) rolls on with
+            any number of dice; above it, banking is best
     reach   N x RD float32: reach[n][d], the best chance to make at least d more points this
             turn rolling n dice now (the final round)
     last    N x RD float32, only where a final-round tie counts half (tie "draw" or "rolloff"):
@@ -100,6 +101,7 @@ class Table:
                 if data[pos + 4 + 2 * i] > maxp:
                     maxp = data[pos + 4 + 2 * i]
             pos += 4 + 2 * k
+        self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
         self.off_last = self.off_reach + 4 * self.N * self.RD
         f.seek(0, 2)
         self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
@@ -130,6 +132,8 @@ class Table:
         return struct.unpack("<%df" % self.S, self.read(self.off_W + 4 * i * self.S, 4 * self.S))
 
     def top(self, i, j):
+        if self.top_size == 2:
+            return struct.unpack("<H", self.read(self.off_top + 2 * (i * self.S + j), 2))[0]
         return self.read(self.off_top + i * self.S + j, 1)[0]
 
     def reach(self, n, d):
@@ -592,11 +596,17 @@ class MultiExpert(Expert):
 MULTI = False  # the expert level uses MultiExpert for 3-8 players (only where it measured better)
 
 
-def make(rules, players=2, seat=0):
-    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+def table_for(rules, players=2):
+    """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
+    (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
     if players != 2 and not MULTI:
         return None
-    table = find_table(rules, 2)
+    return find_table(rules, 2)
+
+
+def make(rules, players=2, seat=0):
+    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    table = table_for(rules, players)
     if table is None:
         return None
     if players != 2:

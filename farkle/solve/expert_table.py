@@ -34,8 +34,8 @@ def table_bytes(sol, rules=None):
     rules, rt = rules or sol.rules, shipped_rolls(sol)
     S, N = sol.S, rt.N
     top = sol.top[:S, :S]
-    if top.max() > 255:
-        raise ValueError("a roll region is longer than 255 units; the file stores one byte")
+    if top.max() > 65535:
+        raise ValueError("a roll region is longer than 65,535 units")
     if max(p for _, _, opts in rt.flat for p, _ in opts) > 255:
         raise ValueError("a keep is worth more than 255 units")
     groups = b""
@@ -44,7 +44,7 @@ def table_bytes(sol, rules=None):
         for p, m in opts:
             groups += struct.pack("<BB", p, m)
     W = sol.W[:S, :S].astype("<f4").tobytes()
-    tops = top.astype(np.uint8).tobytes()
+    tops = top.astype(np.uint8 if top.max() <= 255 else "<u2").tobytes()  # the reader sees which
     reach = sol.reach[:, 1:N + 1].T.astype("<f4")  # (N, RD)
     RD = reach.shape[1]
     off_groups = HEADER_SIZE

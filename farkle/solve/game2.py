@@ -205,8 +205,9 @@ def group_max(rt, vals):
     """``(groups, P)``: each group's best option from ``vals`` (one row per padded row)."""
     P = vals.shape[1]
     out = np.empty((len(rt.flat), P))
+    reduce = np.maximum.reduce  # the ufunc itself: np.max's wrappers cost a fifth of a solve
     for L, g0, ng, r0 in rt.classes:
-        np.max(vals[r0:r0 + L * ng].reshape(L, ng, P), axis=0, out=out[g0:g0 + ng])
+        reduce(vals[r0:r0 + L * ng].reshape(L, ng, P), axis=0, out=out[g0:g0 + ng])
     return out
 
 
@@ -381,7 +382,7 @@ def turn_dp(sol, lev, f, top=None, rt=None):
     if top is not None:
         forced = lev.a + top  # bank above this would-be score
     for u in range(cap, amin - 1, -1):
-        vals = np.take(C, u * UNIT_ROWS + rows0, axis=0)
+        vals = C.take(u * UNIT_ROWS + rows0, axis=0)
         Q = gprob @ group_max(rt, vals)
         Q += pfc
         Qall[u] = Q

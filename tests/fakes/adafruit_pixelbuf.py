@@ -2,6 +2,8 @@
 uses it. Like the board's it keeps the colours in a bytearray of n * bpp bytes, and a
 second one of the same size once brightness is below 1."""
 
+from _cost import timed
+
 
 class PixelBuf:
     def __init__(self, size, *, byteorder="BGR", brightness=1.0, auto_write=False,
@@ -51,6 +53,7 @@ class PixelBuf:
             return color[0], color[1], color[2], color[3]
         return color[0], color[1], color[2], 0
 
+    @timed
     def _set(self, index, color):
         if index < 0:
             index += self._n
@@ -83,12 +86,14 @@ class PixelBuf:
             return rgb + (self._buffer[at + self._w],)
         return rgb
 
+    @timed
     def fill(self, color):
         for i in range(self._n):
             self._set(i, color)
         if self.auto_write:
             self.show()
 
+    @timed
     def show(self):
         self._transmit(self._dimmed if self._dimmed is not None else self._buffer)
 

@@ -1,13 +1,18 @@
 """Fake bitmaptools (C on a board): the three calls the display libraries and app/tiles.py
-make, done pixel by pixel. Slower than the board's, never bigger: they allocate nothing."""
+make, done pixel by pixel. Slower than the board's, never bigger: they allocate nothing.
+Their time is the board's C time (_cost)."""
+
+from _cost import timed
 
 
+@timed
 def fill_region(bitmap, x1, y1, x2, y2, value):
     for y in range(max(0, y1), min(bitmap.height, y2)):
         for x in range(max(0, x1), min(bitmap.width, x2)):
             bitmap[x, y] = value
 
 
+@timed
 def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
          skip_dest_index=None):
     x2 = source.width if x2 is None else x2
@@ -28,6 +33,7 @@ def blit(dest, source, x, y, *, x1=0, y1=0, x2=None, y2=None, skip_source_index=
             dest[dx, dy] = value
 
 
+@timed
 def replace_color(bitmap, old, new):
     for y in range(bitmap.height):
         for x in range(bitmap.width):

@@ -4,6 +4,8 @@ power of two), a TileGrid one byte per tile, a Palette four bytes per colour, a 
 list of its layers. Nothing is drawn: the display refreshes from these in C on a board.
 """
 
+from _cost import timed
+
 released = 0
 
 
@@ -40,6 +42,7 @@ class Bitmap:
         bit = x * self.bits_per_value
         return y * self._stride + bit // 8, bit % 8
 
+    @timed
     def __getitem__(self, index):
         at, shift = self._where(index)
         if self.bits_per_value >= 8:
@@ -49,6 +52,7 @@ class Bitmap:
             return value
         return (self._buffer[at] >> shift) & self._mask
 
+    @timed
     def __setitem__(self, index, value):
         at, shift = self._where(index)
         if self.bits_per_value >= 8:
@@ -57,6 +61,7 @@ class Bitmap:
             return
         self._buffer[at] = (self._buffer[at] & ~(self._mask << shift) & 255) | ((value & self._mask) << shift)
 
+    @timed
     def fill(self, value):
         for y in range(self.height):
             for x in range(self.width):
@@ -80,6 +85,7 @@ class Palette:
     def __len__(self):
         return self._count
 
+    @timed
     def __setitem__(self, index, color):
         if isinstance(color, (tuple, list)):
             color = (color[0] << 16) | (color[1] << 8) | color[2]
@@ -135,6 +141,7 @@ class TileGrid:
     def __getitem__(self, index):
         return self._tiles[self._index(index)]
 
+    @timed
     def __setitem__(self, index, tile):
         if not 0 <= tile < self._count or tile > 255:
             raise ValueError("tile must be in the sheet")

@@ -4,6 +4,8 @@ Like the board's, the queue holds at most ``max_events`` events (more set ``over
 and get() makes a new Event for each one it returns.
 """
 
+from _cost import timed
+
 
 class Event:
     def __init__(self, key_number=0, pressed=True, timestamp=None):
@@ -28,6 +30,7 @@ class EventQueue:
             return
         self._queue.append((key_number, pressed))
 
+    @timed
     def get(self):
         if self._queue:
             number, pressed = self._queue.pop(0)

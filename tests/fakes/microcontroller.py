@@ -7,6 +7,8 @@ and survives a power cut (the next run finds it); on CPython it is a plain bytea
 
 import sys
 
+from _cost import timed
+
 
 class Pin:
     def __init__(self, name):
@@ -90,6 +92,7 @@ class _FileNvm:
             raise IndexError("nvm index out of range")
         return index, None
 
+    @timed
     def __getitem__(self, index):
         start, stop = self._span(index)
         with open(self._path, "rb") as handle:
@@ -98,6 +101,7 @@ class _FileNvm:
                 return handle.read(1)[0]
             return handle.read(stop - start)
 
+    @timed
     def __setitem__(self, index, value):
         start, stop = self._span(index)
         data = bytes([value]) if stop is None else bytes(value)

@@ -1,0 +1,47 @@
+"""The deployed firmware runs on CircuitPython's core, played by key events
+(tools/board_check.py): a whole game to the end screen, and a game resumed after a power
+cut. Quick forms; ``python tools/board_check.py`` runs every scenario and bisects heaps."""
+import json
+import pathlib
+import sys
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import board_check  # noqa: E402
+
+ROOMY = 384 * 1024  # above every scenario's smallest heap (README); 128K is the goal
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory):
+    old = board_check.WORK
+    board_check.WORK = tmp_path_factory.mktemp("board-check")
+    board_check.compiled_fakes()
+    yield board_check.WORK
+    board_check.WORK = old
+
+
+def test_a_game_against_normal_reaches_the_end_screen(work):
+    row = board_check.run("normal", ROOMY)
+    assert row["ok"], row["error"]
+    assert row["seen"][-1] == "end" and "play" in row["seen"] and row["turns"] > 10
+    assert max(row["scores"]) >= 10000
+    assert 0 < row["peak"] < ROOMY
+    line = json.loads(board_check.report(row))
+    assert list(line) == ["scenario", "board", "preset", "players", "levels", "heap", "ok",
+                          "turns", "peak", "error"]
+
+
+def test_a_game_resumes_after_a_power_cut(work):
+    row = board_check.run("resume", ROOMY)
+    assert row["ok"], row["error"]
+    assert "offer" in row["seen"] and row["seen"][-1] == "end"
+
+
+def test_running_out_of_heap_is_reported_not_crashed(work):
+    row = board_check.run("normal", 48 * 1024)
+    assert row["ok"] is False
+    assert row["error"].startswith("MemoryError")

@@ -1,0 +1,103 @@
+"""Out of heap on a board, the game goes on: the expert gives way to hard and says so, a hint
+says it cannot think right now, and a save that could not be written is tried again while
+the last one stays intact."""
+import pytest
+from simrig import StandIn
+from test_app_controller import Rig
+
+from app import view as v
+from app.persist import Keeper
+from farkle import players
+from farkle.players import expert
+from farkle.presets import preset
+from hardware import nvm_store
+
+
+def test_expert_that_cannot_load_gives_way_to_hard(monkeypatch):
+    def no_room(*args):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(expert, "make", no_room)
+    player = players.make_player("expert", preset("classic"), 2, 1)
+    assert player.level == "hard" and player.demoted == "expert"
+    assert not hasattr(players.make_player("hard", preset("classic"), 2, 1), "demoted")
+
+
+class Greedy(StandIn):
+    """Runs out of heap the first time it is asked for a keep."""
+
+    level = "expert"
+
+    def choose_keep(self, game):
+        raise MemoryError("memory allocation failed")
+
+
+def test_a_computer_out_of_heap_is_demoted_and_the_game_goes_on():
+    made = []
+
+    def make(level, rules, n=2, seat=0):
+        made.append(level)
+        return (Greedy if level == "expert" else StandIn)(rules, n, seat)
+
+    rig = Rig(dice=[1, 6] + [1, 2, 3, 4, 6, 6] * 400, seats=("human", "expert"), make_player=make)
+    rig.start()
+    said = []
+    for _ in range(3000):  # a minute of play
+        rig.step()
+        said.append(rig.said())
+    assert made == ["expert", "hard"]
+    assert any("Not enough memory for expert: C2 plays stand-in" in text for text in said)
+    assert rig.c.seats[1].level == "stand-in" and rig.view.screen == v.PLAY
+    assert rig.game.turns >= 1  # the demoted seat finished its turn
+
+
+def test_a_hint_out_of_heap_says_it_cannot_think_now():
+    def no_room(game, player=None):
+        raise MemoryError("memory allocation failed")
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"), hint=no_room)
+    rig.start()
+    rig.tap("hint")
+    assert "can't think right now" in rig.said()
+    assert rig.view.screen == v.PLAY
+
+
+def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
+    nvm = bytearray(b"\xff" * 4096)
+    keeper = Keeper(nvm)
+    keeper.attach(Rig().c)
+    keeper._save()
+    first = bytes(nvm)
+    assert keeper.saves == 1
+
+    def no_room(payload):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(keeper.storage.store, "save", no_room)
+    keeper.stats.played += 1
+    keeper._save()
+    assert keeper.dirty is True and bytes(nvm) == first  # nothing lost, due again
+    monkeypatch.undo()
+    keeper._save()
+    assert keeper.dirty is False and keeper.saves == 2
+    assert nvm_store.Store(nvm).load() is not None
+
+
+class Hungry(StandIn):
+    """A hard player that runs out of heap: there is nothing lighter to give way to."""
+
+    level = "hard"
+
+    def choose_keep(self, game):
+        raise MemoryError("memory allocation failed")
+
+
+def test_a_player_with_nothing_lighter_lets_the_error_through():
+    """Then the firmware's error screen and restart take over (the save is intact), rather
+    than a game that hangs retrying."""
+    rig = Rig(dice=[1, 6] + [1, 2, 3, 4, 6, 6] * 400, seats=("human", "hard"),
+              make_player=lambda level, rules, n=2, seat=0: Hungry(rules, n, seat))
+    rig.start()
+    with pytest.raises(MemoryError):
+        for _ in range(3000):
+            rig.step()

@@ -1,0 +1,144 @@
+"""Estimated board times: the core's speed here calibrated against an RP2040 at 125 MHz.
+
+host-only. Usage:  python tools/board_time.py [--runs 5] [--games 3]
+
+Calibration: one published CircuitPython figure for the Raspberry Pi Pico, counting the
+primes below 10,000 by trial division (odd numbers from 11, odd divisors up to the square
+root, stop at the first that divides): 0.776 s (kreier/prime, circuitpython/README.md; its
+table gives the chip's rated 133 MHz, CircuitPython runs the RP2040 at 125 MHz, so the
+figure is scaled to 0.776 * 133 / 125 = 0.826 s). The same count runs here on the core,
+twenty times in one process, timed by the process's CPU time (less an empty run's), so
+other programs on this shared machine do not make the core look slower than it is; the
+ratio of the two is the factor every host time on the core is multiplied by. Frame times
+are wall-clock (the core has no CPU clock), the least over several games: under load they
+come out too high, never too low. Then the
+deployed firmware plays board_check's scenarios on the core (tools/board_scenario.py times
+each frame with the host clock) and this prints, host and estimated board side by side:
+boot to the first frame (splash), the slowest frame, the slowest frame of a computer's turn
+(the expert works its turn table out there, a slice a frame), and the frame that answers
+HINT. The pacing goals are checked on the estimates: no frame over 50 ms, a hint within 2 s.
+"""
+
+import argparse
+import json
+import pathlib
+import sys
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests"))
+
+import board_check  # noqa: E402
+from mpy import harness  # noqa: E402
+
+PICO_SECONDS = 0.776 * 133 / 125  # the published count, at CircuitPython's 125 MHz
+PRIMES = """
+import math
+for _ in range(%d):
+    found = 4  # 2, 3, 5 and 7
+    for number in range(11, 10000, 2):
+        for divider in range(3, int(math.sqrt(number)) + 1, 2):
+            if number %% divider == 0:
+                break
+        else:
+            found += 1
+print(found)
+"""
+FRAME_MS = 50
+HINT_MS = 2000
+
+
+def _cpu_seconds(script):
+    """CPU seconds the core spends on ``script`` (its process's user + system time, which
+    other programs on a shared machine do not inflate as they do wall time)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = harness.run_circuitpython(script, mounts=()).check().stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, out
+
+
+def calibrate(runs=5, rounds=20):
+    """(host seconds for one count on the core, factor host -> board): CPU time of
+    ``rounds`` counts in one process, less an empty run's, the least of ``runs``."""
+    best = None
+    for _ in range(runs):
+        empty, _ = _cpu_seconds("pass")
+        spent, out = _cpu_seconds(PRIMES % rounds)
+        assert out.split() == ["1229"], out
+        one = (spent - empty) / rounds
+        best = one if best is None else min(best, one)
+    return best, PICO_SECONDS / best
+
+
+def with_board_times(tree, factor):
+    """A copy of a benchmark's results where every figure in milliseconds (a key with "ms")
+    gets a sibling "<key>_on_board": the estimate for an RP2040 at 125 MHz."""
+    if isinstance(tree, dict):
+        out = {}
+        for key, value in tree.items():
+            out[key] = with_board_times(value, factor)
+            if "ms" in key and isinstance(value, (int, float)) and not isinstance(value, bool):
+                out[key + "_on_board"] = round(value * factor, 2)
+        return out
+    if isinstance(tree, list):
+        return [with_board_times(item, factor) for item in tree]
+    return tree
+
+
+def percentile(buckets, share):
+    """Upper bound (host ms) of the frame time below which ``share`` of the frames fall."""
+    total, seen = sum(buckets), 0
+    for k, count in enumerate(buckets):
+        seen += count
+        if seen >= share * total:
+            return (2 << k) / 1000
+    return None
+
+
+def timed(name, heap=512 * 1024):
+    row = board_check.run(name, heap, {"timing": True})
+    if not row["ok"]:
+        raise RuntimeError("%s: %s" % (name, row["error"]))
+    return row["times_ns"]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="calibration runs (fastest counts)")
+    parser.add_argument("--games", type=int, default=3,
+                        help="games per scenario; each time is the least over them")
+    args = parser.parse_args(argv)
+    host_s, factor = calibrate(args.runs)
+    board_check.compiled_fakes()
+    measured = {}
+    shares = {}
+    for name in ("expert", "menus", "tower-farkel-4"):
+        buckets = [0] * 24
+        for _ in range(args.games):  # the machine is shared: the least of each worst counts
+            times = timed(name)
+            buckets = [a + b for a, b in zip(buckets, times["buckets"])]
+            for key in ("boot", "frame", "computer", "hint"):
+                if times[key]:
+                    label = "%s %s" % (name, key)
+                    measured[label] = min(measured.get(label, 1e12), times[key] / 1e6)
+        measured["%s median frame (at most)" % name] = percentile(buckets, 0.5)
+        measured["%s 99%% of frames (at most)" % name] = percentile(buckets, 0.99)
+        limit_us = FRAME_MS * 1000 / factor  # host time that is 50 ms on the board
+        over = sum(count for k, count in enumerate(buckets) if (1 << k) >= limit_us)
+        shares[name] = {"frames": sum(buckets), "over_50ms_on_board_at_least": over}
+    rows = {key: {"host_ms": round(ms, 2), "board_ms": round(ms * factor, 1)}
+            for key, ms in sorted(measured.items())}
+    worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith((" frame", "computer")))
+    hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
+    out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
+                           "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1)},
+           "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
+           "frame_ok": worst_frame <= FRAME_MS, "hint_ok": hint <= HINT_MS}
+    print(json.dumps(out, indent=1))
+    return 0 if out["frame_ok"] and out["hint_ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
