@@ -38,6 +38,11 @@ def why_not(game):
             return "%d farkles in a row (a penalty comes at 3)" % game.streak[p]
         if not 0 <= game.reached[p] <= game.changes or (scores[p] and not game.reached[p]):
             return "when a score was set"
+    if rules.exact_target:  # every point value is a multiple of the smaller single (rules)
+        unit = min([v for v in (rules.single1, rules.single5) if v])
+        for v in scores + [game.turn_total]:
+            if v % unit:
+                return "a score of %d, off the grid of %d that an exact target needs" % (v, unit)
     for event in game.log:
         if not -1 <= event[1] < n:
             return "the log names a player %d" % event[1]
@@ -88,6 +93,10 @@ def why_not(game):
                     return "a roll-off for a player without the top score"
         elif game.turns or game.changes:
             return "a roll-off for the first player after play began"
+        if game.in_hand != rules.dice or game.shown or game.kept or game.turn_total or game.piggybacked:
+            return "a turn under way during a roll-off"
+        if (game.left_dice or game.left_points) and not game.rolloff_for_tie:
+            return "dice left to take over before the first turn"
     elif tied:
         return "roll-off players outside a roll-off"
     elif game.rolloff_for_tie and phase != OVER:

@@ -119,6 +119,9 @@ def test_more_unreachable_states():
     g = midgame(exact_target=True)
     g.scores[0] = 10050
     refused(g, "a score past an exact target")
+    g = midgame(exact_target=True)
+    g.scores[0] = 1105
+    refused(g, "a score of 1105, off the grid of 50 that an exact target needs")
     g = midgame()
     g.scores[0] = 12000
     refused(g, "a score at the target while the game goes on")
@@ -139,6 +142,9 @@ def test_more_unreachable_states():
     g = Game(preset("classic"), players=3)
     g.rolloff_for_tie = True
     refused(g, "a roll-off for a tie that cannot be")
+    g = Game(preset("classic"), players=3)
+    g.in_hand = 7
+    refused(g, "a turn under way during a roll-off")
 
 
 def test_a_fair_start_is_reachable():
