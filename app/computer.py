@@ -38,7 +38,8 @@ class Computer:
         ready = self._ready(player, lambda: ticks_diff(clock(), start) >= WORK_MS)
         if ready and waiting is not None:
             self.hint_wait = None
-            self._hint()
+            self._hint()  # the advice replaces "thinking..." at once
+            self._refresh()
 
     def _ready(self, player, stop=None):
         prepare = getattr(player, "prepare", None)  # optional in the decision interface

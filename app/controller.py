@@ -12,18 +12,19 @@ The set-up, pause and end screens are in ``app.menus``, the computer's turn in
 the timings and tick arithmetic in ``app.pace``.
 """
 
+from farkle.fairstart import apply as apply_head_start
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
 
 from app import input as act
 from app import view as v
 from app.computer import Computer
 from app.menus import Menus
-from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
+from app.pace import (STRIP_PAGE_MS, BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
                       LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, T_BANNER,
                       T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
                       TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
-from app.setup import Setup
+from app.setup import Setup, plays_as
 
 class Controller(Menus, Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
@@ -61,8 +62,13 @@ class Controller(Menus, Computer, PlayView):
         self.player = 0  # the seat shown as playing (the engine may have moved on)
         self.total = 0  # the turn total shown
         self.score_top = 0  # first row of the score strip
+        self.strip_due = 0
+        self.levels = []  # per seat: "human" or the level the computer really plays
         self.message_until = 0
+        self.message_stays = False  # advice stays until the next action
         self.message_lines = []
+        self.said = 0  # messages shown and refusals among them: how tests tell a
+        self.refusals = 0  # refused press from one that did something
         self.message_at = 0  # first line shown (long messages scroll)
         self.next_page = 0
         self.end_top = 0
@@ -76,8 +82,10 @@ class Controller(Menus, Computer, PlayView):
         self.paused_keys = ()
         self.paused_status = ""
         self.advisers = {}  # seat -> the computer player that gives that seat hints
+        self.meter = None  # the solved player behind the win-chance meter (set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
+        self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -114,9 +122,12 @@ class Controller(Menus, Computer, PlayView):
                     self.queue.pop(0)
                     self._hurry()
                 else:
-                    self._finish()  # the press ends the animation, then acts...
-                    if self.step != T_NONE:
-                        self.queue.pop(0)  # ...unless another one began: then it only hurried
+                    # the press ends the animation, then acts, unless the turn (or the
+                    # roll-off) is over or another animation began: then it only hurried
+                    over = self.then == N_TURN or self.view.screen == v.ROLLOFF
+                    self._finish()
+                    if self.step != T_NONE or over:
+                        self.queue.pop(0)
                 continue
             self.queue.pop(0)
             self._handle(action)
@@ -193,6 +204,7 @@ class Controller(Menus, Computer, PlayView):
     # ----- the clock -----
 
     def _tick(self):
+        self._page_strip()
         step = self.step
         if step == T_NONE:
             self._tick_message()
@@ -248,7 +260,7 @@ class Controller(Menus, Computer, PlayView):
             return
         if not self.message_lines:
             return
-        if ticks_diff(self.now, self.message_until) >= 0:
+        if not self.message_stays and ticks_diff(self.now, self.message_until) >= 0:
             self._clear_message()
             self._refresh()
         elif len(self.message_lines) > v.MESSAGE_LINES and ticks_diff(self.now, self.next_page) >= 0:
@@ -274,7 +286,7 @@ class Controller(Menus, Computer, PlayView):
         elif screen == v.ROLLOFF:
             if action == act.MENU:
                 self._pause()
-            elif action not in (act.UP, act.DOWN):
+            elif action in (act.ROLL, act.SELECT) and not self._rolloff_all_cpu():
                 self._rolloff()
         elif screen == v.PLAY:
             self._play_key(action)
@@ -301,21 +313,30 @@ class Controller(Menus, Computer, PlayView):
             if level != "human" and self.make_player is not None:
                 player = self.make_player(level, rules, n, seat)
             self.seats.append(player)
+        self.levels = [plays_as(level, rules, n) for level in setup.levels()]
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
+        self.head_start = setup.head_start()  # given to the second player once the first is known
+        self.meter = None  # the solved player that gives the win-chance meter its figures
+        if setup.meter and n == 2 and self.make_player is not None:
+            judge = self.make_player("expert", rules, 2, 0)
+            if judge.level == "expert":
+                self.meter = judge
+        self.view.meter = None
         self.hurry = False
         self.advisers = {}
         self.score_top = 0
         self.rolloff_tie = False
         self._open_rolloff()
 
-    def _open_rolloff(self):
+    def _open_rolloff(self, tied_faces=None):
+        """The roll-off screen; ``tied_faces``: the faces of the roll that tied, still shown."""
         game = self.game
-        self.rolloff_faces = [0] * game.players
+        self.rolloff_faces = tied_faces or [0] * game.players
         view = self.view
         view.title = "Tie! Roll-off" if self.rolloff_tie else "Who goes first?"
         self._show_rolloff()
         view.status = "Press Roll"
-        view.keys_lit = ("roll",)
+        view.keys_lit = ("menu",) if self._rolloff_all_cpu() else ("roll", "menu")
         self._go(v.ROLLOFF)
         if self._rolloff_all_cpu():
             self._after(T_ROLLOFF_SHOW, CPU_THINK_MS)
@@ -351,6 +372,7 @@ class Controller(Menus, Computer, PlayView):
         self.settle_faces = list(self.rolloff_faces)
         self._sound("roll")
         self.view.status = ""
+        self.view.keys_lit = ("menu",)  # a press now only ends the tumble
         self.step = T_ROLLOFF
         self.due = ticks_add(self.now, TUMBLE_MS)
         self._tumble_frame()
@@ -361,14 +383,19 @@ class Controller(Menus, Computer, PlayView):
             self._rolloff()
             return
         self.settle_faces = None
-        if game.phase == G_ROLLOFF:  # a tie: those tied roll again
-            self.rolloff_faces = [0] * game.players
-            self._open_rolloff()
+        if game.phase == G_ROLLOFF:  # a tie: those tied roll again; their faces stay up
+            tied = [0] * game.players
+            for seat in game.rolloff_players:
+                tied[seat] = self.rolloff_faces[seat]
+            self._open_rolloff(tied)
             self.view.status = "Tie! Roll again"
             return
         if game.phase == OVER:
             self._open_end()
             return
+        if getattr(self, "head_start", 0):
+            apply_head_start(game, self.head_start)
+            self.head_start = 0
         self._begin_turn()
 
     # ----- play: the turn -----
@@ -385,10 +412,12 @@ class Controller(Menus, Computer, PlayView):
             view.states[i] = v.FREE if i < game.rules.dice else v.EMPTY
         self._clear_message()
         # keep the player in the score strip
-        row = self.player // (2 if game.players <= 4 else 3)
+        row = self.player // 2
         if not self.score_top <= row < self.score_top + 2:
             self.score_top = row if row < self.score_top else row - 1
+        self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
         self._go(v.PLAY)
+        self._update_meter()
         if self.seats[self.player] is not None:
             self.then = N_CPU
             self.cpu_step = C_START
@@ -397,6 +426,19 @@ class Controller(Menus, Computer, PlayView):
             self.hurry = False
             self.step = T_NONE
         self._refresh()
+
+    def _update_meter(self):
+        """Each player's solved chance of winning, as it stands after the last bank."""
+        view = self.view
+        chance = None
+        if self.meter is not None:
+            try:
+                chance = self.meter.win_chance(self.game)
+            except Exception:  # the meter must never stop the game
+                chance = None
+        if chance is not None and self.game.current == 1:
+            chance = 1.0 - chance
+        view.meter = chance
 
     def _roll(self):
         """Roll the dice in hand (the caller checked ``why_not_roll``)."""
@@ -537,9 +579,9 @@ class Controller(Menus, Computer, PlayView):
             self._pause()
             return
         if action == act.UP or action == act.DOWN:
-            cols = 2 if game.players <= 4 else 3
-            rows = (game.players + cols - 1) // cols
+            rows = (game.players + 1) // 2
             self.score_top = max(0, min(rows - 2, self.score_top + (1 if action == act.DOWN else -1)))
+            self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
             self._refresh()
             return
         if action == act.SELECT:
@@ -547,6 +589,7 @@ class Controller(Menus, Computer, PlayView):
             self._refresh()
             return
         self._clear_message()
+        self.hint_wait = None  # a hint still being worked out is for the state before this key
         if action < act.ROLL:
             self._toggle(action - act.DIE0)
         elif action == act.ROLL:
@@ -563,11 +606,11 @@ class Controller(Menus, Computer, PlayView):
         game = self.game
         view = self.view
         if game.phase not in (KEEP, CHOOSE):
-            self._say(game.why_not_keep([1]) or "roll the dice first")
+            self._refuse(game.why_not_keep([1]) or "roll the dice first")
         elif view.states[slot] == v.ASIDE:
-            self._say("that die is set aside")
+            self._refuse("that die is set aside")
         elif view.states[slot] not in (v.FREE, v.SELECTED) or not view.faces[slot]:
-            self._say("there is no die there")
+            self._refuse("there is no die there")
         else:
             self.selected[slot] = not self.selected[slot]
             self._sound("click")
@@ -585,7 +628,7 @@ class Controller(Menus, Computer, PlayView):
         faces = self._selection()
         reason = game.why_not_keep(faces)
         if reason:
-            self._say(reason)
+            self._refuse(reason)
             return False
         new = self._act(game.keep, faces)
         for i in range(v.NDICE):
@@ -603,7 +646,7 @@ class Controller(Menus, Computer, PlayView):
                 return
         reason = game.why_not_roll()
         if reason:
-            self._say(reason)
+            self._refuse(reason)
             return
         if self.banners:  # HOT DICE! first, then the six dice roll
             self.then = N_ROLL
@@ -616,7 +659,7 @@ class Controller(Menus, Computer, PlayView):
         if game.phase == START and game.rules.piggyback and game.left_dice and not game.piggybacked:
             reason = game.why_not_piggyback()  # Bank at the start = take over the dice left
             if reason:
-                self._say(reason)
+                self._refuse(reason)
             else:
                 self._piggyback()
             return
@@ -625,7 +668,7 @@ class Controller(Menus, Computer, PlayView):
                 return
         reason = game.why_not_bank()
         if reason:
-            self._say(reason)
+            self._refuse(reason)
             self._next_banner()  # e.g. HOT DICE! for the dice just set aside
             return
         self.banners = []
@@ -645,23 +688,29 @@ class Controller(Menus, Computer, PlayView):
 
     def _select_faces(self, faces):
         """Select free dice showing ``faces`` (one die per face listed)."""
-        self.selected = [False] * v.NDICE
-        view = self.view
+        self.selected = self._slots_showing(faces)
+
+    def _slots_showing(self, faces):
+        """Which dice ``_select_faces(faces)`` selects: the first free die per face listed."""
+        slots = [False] * v.NDICE
+        states = self.view.states
+        shown = self.settle_faces if self.view.tumbling else self.view.faces  # as they will land
         for face in faces:
             for i in range(v.NDICE):
-                if view.states[i] in (v.FREE, v.SELECTED) and view.faces[i] == face and not self.selected[i]:
-                    self.selected[i] = True
+                if states[i] in (v.FREE, v.SELECTED) and shown[i] == face and not slots[i]:
+                    slots[i] = True
                     break
+        return slots
 
     def _take_best(self):
         game = self.game
         reason = game.why_not_keep([1]) if game.phase not in (KEEP, CHOOSE) else None
         if reason:
-            self._say(reason)
+            self._refuse(reason)
             return
         faces, points = game.best_keep()
         if not faces:
-            self._say("nothing more in this roll scores")
+            self._refuse("nothing more in this roll scores")
             return
         self._select_faces(faces)
         self._sound("click")
@@ -669,7 +718,7 @@ class Controller(Menus, Computer, PlayView):
     def _hint(self):
         game = self.game
         if self.hint_fn is None:
-            self._say("no hints on this board")
+            self._refuse("no hints on this board")
             return
         if game.phase not in (START, KEEP, CHOOSE):
             return
@@ -680,7 +729,7 @@ class Controller(Menus, Computer, PlayView):
                     HINT_LEVEL, game.rules, game.players, game.current)
             if adviser is not None and not self._ready(adviser, lambda: True):
                 self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
-                self._say("Hint: thinking...")
+                self._say("Hint: thinking...", stay=True)
                 return
             hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
         except MemoryError:  # a board short of heap: the game goes on without the hint
@@ -715,7 +764,7 @@ class Controller(Menus, Computer, PlayView):
         win = _get(hint, "win")
         if win is not None:
             text += ". Win %d%%" % int(win * 100 + 0.5)
-        self._say(text)
+        self._say(text, stay=True)
 
 
 def _get(hint, name):

@@ -50,6 +50,7 @@ class App:
         self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
                                      setup=setup, notices=notices)
         self.keeper.attach(self.controller)
+        self.controller.board_keys = board.key_names
         self.view = self.controller.view
         self.screens = Screens(board.display)
         self.leds = Leds(board)
@@ -80,9 +81,14 @@ class App:
 
     def run(self):
         """Frames forever. A board's optional ``idle(app)`` runs after each frame (the
-        simulator's front ends draw and read the PC's keyboard there)."""
+        simulator's front ends draw and read the PC's keyboard there). An exception ends it
+        (``code.py`` shows it and restarts), after ``Keeper.fault`` set a resumed save aside."""
         idle = getattr(self.board, "idle", None)
-        while True:
-            self.step()
-            if idle is not None:
-                idle(self)
+        try:
+            while True:
+                self.step()
+                if idle is not None:
+                    idle(self)
+        except Exception:
+            self.keeper.fault()  # a saved game that fails is set aside before the restart
+            raise

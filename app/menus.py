@@ -30,17 +30,22 @@ class Menus:
         view = self.view
         view.rows = [(r[2], r[3]) for r in rows]
         view.cursor = min(view.cursor, len(rows) - 1)
+        value = rows[view.cursor][3]
+        view.status = ""
+        if "=" in value:  # a level that falls back: say what it plays as
+            level, real = value.split("=")
+            view.status = "%s = %s here" % (level, real)
         self._scroll_menu()
         view.mute = self.setup.mute
-        view.keys_lit = ("roll",)
+        view.keys_lit = ("roll", "menu") if self.extra is not None else ("roll",)
         self._changed()
 
     def _scroll_menu(self):
         view = self.view
         if view.cursor < view.top:
             view.top = view.cursor
-        elif view.cursor >= view.top + 4:
-            view.top = view.cursor - 3
+        elif view.cursor >= view.top + v.MENU_ROWS:
+            view.top = view.cursor - v.MENU_ROWS + 1
 
     def _move(self, step):
         view = self.view
@@ -52,8 +57,10 @@ class Menus:
         view = self.view
         if action in (act.UP, act.DIE0):
             self._move(-1)
+            self._setup_rows()
         elif action in (act.DOWN, act.DIE0 + 1):
             self._move(1)
+            self._setup_rows()
         elif action == act.ROLL:
             self._start_game()
         elif action == act.MENU and self.extra is not None:  # issue 5 hook: statistics, dice check
@@ -85,17 +92,19 @@ class Menus:
         self._pause_rows()
 
     def _pause_rows(self):
-        self.view.rows = [
-            ("Resume", ""),
-            ("Hint", ""),
-            ("Take best", ""),
-            ("Sound", "off" if self.setup.mute else "on"),
-            ("New game", "sure?" if self.confirm else ""),
-        ]
+        rows = [("Resume", "")]
+        keys = self.board_keys  # a board without HINT or BEST keys: this menu stands in for them
+        if "hint" in self.paused_keys:  # only what would be done now
+            rows.append(("Hint", "" if "hint" in keys else "no key"))
+        if "best" in self.paused_keys:
+            rows.append(("Take best", "" if "best" in keys else "no key"))
+        rows.append(("Sound", "off" if self.setup.mute else "on"))
+        rows.append(("New game", "sure?" if self.confirm else ""))
+        self.view.rows = rows
         if self.extra is not None:  # issue 5 hook: Statistics, Dice check
             self.view.rows += self.extra.menu_rows()
         self.view.mute = self.setup.mute
-        self.view.keys_lit = ("menu",)
+        self.view.keys_lit = ("roll", "menu")
         self._scroll_menu()
         self._changed()
 
@@ -117,7 +126,7 @@ class Menus:
             self._move(-1)
         elif action in (act.DOWN, act.DIE0 + 1):
             self._move(1)
-        elif action in (act.MENU, act.BANK):
+        elif action == act.MENU:
             self._resume()
         elif action in (act.SELECT, act.ROLL, act.DIE0 + 2, act.DIE0 + 3):
             name = view.rows[view.cursor][0]
@@ -134,6 +143,8 @@ class Menus:
                 self.extra.open(name)
             else:
                 self._resume()
+                if name in ("Hint", "Take best") and self.step != T_NONE and not self._cpu_turn():
+                    self._finish()  # the dice land (the row was offered for them)
                 if self.view.screen == v.PLAY and self.step == T_NONE and not self._cpu_turn():
                     if name == "Hint":
                         self._play_key(act.HINT)
@@ -152,7 +163,14 @@ class Menus:
         order.sort(key=lambda s: (-game.scores[s], s))
         view = self.view
         view.title = self._winner_text()
-        view.lines = ["%d. %s %6d" % (rank + 1, self._label(s), game.scores[s]) for rank, s in enumerate(order)]
+        lines = []
+        for rank, s in enumerate(order):  # every seat ranked: who, what level, the score
+            score = str(game.scores[s])
+            level = self.levels[s] if s < len(self.levels) else "human"
+            who = "%d. %s %s" % (rank + 1, self._label(s), "" if level == "human" else level)
+            lines.append(v.pad(who, v.COLUMNS - len(score)) + score)
+        view.lines = lines
+        view.status = "Roll: again Menu: new"
         self.end_top = 0
         view.top = 0
         view.keys_lit = ("roll", "menu")
@@ -161,9 +179,9 @@ class Menus:
 
     def _end_key(self, action):
         view = self.view
-        if action == act.UP or action == act.DOWN:
-            most = max(0, len(view.lines) - 3)
-            view.top = max(0, min(most, view.top + (1 if action == act.DOWN else -1)))
+        if action in (act.UP, act.DOWN, act.DIE0, act.DIE0 + 1):  # the knob, or die 1 / die 2
+            most = max(0, len(view.lines) - v.MENU_ROWS)
+            view.top = max(0, min(most, view.top + (1 if action in (act.DOWN, act.DIE0 + 1) else -1)))
             self._changed()
         elif action in (act.ROLL, act.SELECT):
             self._sound("click")

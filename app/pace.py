@@ -14,6 +14,7 @@ CPU_THINK_MS = 700
 CPU_SHOW_MS = 900
 MESSAGE_MS = 5000
 MESSAGE_PAGE_MS = 1600
+STRIP_PAGE_MS = 2500  # the score strip's next row, with more than four players
 HURRY = 8
 LOG_SIZE = 24  # engine log entries kept: enough for one action's events
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)

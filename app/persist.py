@@ -18,7 +18,7 @@ from farkle.stats import Stats, mark, since
 from app import input as act
 from app import view as v
 from app.pace import T_ROLLOFF, T_TUMBLE
-from app.setup import LEVELS
+from app.setup import LEVELS, plays_as
 from app.storage import Storage
 from hardware import nvm_store
 
@@ -28,7 +28,9 @@ MORE = "more"
 STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
-FOOT = "Roll:go  Menu:back"  # 18 characters: room for the scroll arrows
+FOOT = "Menu: back"  # ROLL (lit when the row does something) chooses; room for the scroll arrows
+ASIDE = "aside"  # setting: the last run set the saved game aside after an error
+ASIDE_NOTICE = "The saved game raised\nan error: set aside."
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
 CHI2_5_CRITICAL = 20.52
 
@@ -55,9 +57,15 @@ class Keeper:
             pass
         self.saved_game = self.storage.game
         self.saved_seats = _levels(self.storage.settings.get("game_seats", ""))
+        dropped = self.storage.dropped
         if self.saved_game is not None and len(self.saved_seats) != self.saved_game.players:
             self.saved_game = None  # settings and game disagree: not trusted
             self.notices.append("The saved game was not\nvalid: it was dropped.")
+            dropped = True
+        if self.storage.settings.get(ASIDE):
+            self.notices.append(ASIDE_NOTICE)
+        # while the saved game is offered or played, an error sets it aside (see fault())
+        self.risky = self.saved_game is not None
         self.controller = None
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
@@ -73,7 +81,9 @@ class Keeper:
         self.settings_key = None
         self.view_version = -1
         self.saves = 0
-        self.dirty = False  # a save is due (written once no dice are tumbling)
+        # a save is due (written once no dice are tumbling); at once when a refused game or the
+        # set-aside notice is still in the flash, so neither comes back at the next power-on
+        self.dirty = dropped or bool(self.storage.settings.get(ASIDE))
 
     # ----- wiring (hooks) -----
 
@@ -185,12 +195,38 @@ class Keeper:
             self.dirty = True  # no game in progress any more (a new one is being set up)
             return
         c = self.controller
+        self.risky = game is self.saved_game
         if game is self.saved_game:
             self.kinds = tuple(self.saved_seats)
         else:
             self.kinds = tuple(c.setup.levels())[:game.players]
         self.saved_game = None
         self.stats.chain = 0
+
+    def fault(self):
+        """Something raised (the app is about to restart). If the saved game was being offered
+        or played, it may be why: save everything but that game, so the restart can never offer
+        it again, and say so on the error screen. Never raises; True if it was set aside."""
+        if not self.risky or self.storage.store is None:
+            return False
+        self.risky = False
+        try:
+            values = self._settings() if self.controller is not None else dict(self.storage.settings)
+            values.pop("game_seats", None)
+            values[ASIDE] = True
+            sections = {nvm_store.SETTINGS: nvm_store.pack_values(values),
+                        nvm_store.STATS: self.stats.to_bytes()}
+            self.storage.store.save(nvm_store.pack_sections(sections))
+        except Exception as error:  # the restart must still happen
+            print("persist: could not set the save aside:", error)
+            return False
+        try:
+            from hardware import faults
+
+            faults.note("Saved game set aside")
+        except Exception:
+            pass
+        return True
 
     def _save(self):
         try:
@@ -249,6 +285,7 @@ class Keeper:
                 player = c.make_player(level, game.rules, game.players, seat)
             c.seats.append(player)
         game.dice = c.dice
+        c.levels = [plays_as(level, game.rules, game.players) for level in levels]
         c.game = game
         c.hurry = False
         c.score_top = 0
@@ -288,7 +325,6 @@ class Keeper:
         view.cursor = 0
         view.top = 0
         view.screen = v.PAUSE
-        view.keys_lit = ("roll",) if panel == OFFER else ("roll", "menu")
         self._rows()
 
     def _rows(self):
@@ -344,15 +380,15 @@ class Keeper:
         view.rows = [(r[0], r[1]) for r in rows]
         view.cursor = min(view.cursor, len(rows) - 1)
         view.status = "Roll: choose" if panel == OFFER else FOOT
-        self._scroll()
+        # Roll chooses the row under the cursor (if it does something); Menu goes back
+        chooses = rows[view.cursor][2] is not None
+        if panel == OFFER:
+            view.keys_lit = ("roll",)
+        else:
+            view.keys_lit = ("roll", "menu") if chooses else ("menu",)
+        c._scroll_menu()
         c._changed()
 
-    def _scroll(self):
-        view = self.controller.view
-        if view.cursor < view.top:
-            view.top = view.cursor
-        elif view.cursor >= view.top + 4:
-            view.top = view.cursor - 3
 
     def dice_counts(self):
         counts = getattr(self.dice, "counts", None)
@@ -372,7 +408,7 @@ class Keeper:
             view.cursor = (view.cursor + 1) % len(self.rows)
             self.confirm = False
             self._rows()
-        elif action in (act.MENU, act.BANK):
+        elif action == act.MENU:
             if self.panel == OFFER:
                 return  # the offer needs an answer: Resume or New game
             self._close()

@@ -8,18 +8,26 @@ state; ``_say()`` shows a refusal or a hint for a while (long ones scroll).
 from farkle.game import CHOOSE, KEEP, START
 
 from app import view as v
-from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_TURN, ticks_add
+from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, STRIP_PAGE_MS, ticks_add, ticks_diff
 
 
 class PlayView:
     """Texts of the play screen."""
 
-    def _say(self, text):
-        """Show ``text`` (a refusal, a hint) under the dice for a while."""
+    def _say(self, text, stay=False):
+        """Show ``text`` under the dice for a while, or with ``stay`` until the next action
+        (advice is read, not raced)."""
         self.message_lines = v.wrap(text)
         self.message_at = 0
+        self.message_stays = stay
         self.message_until = ticks_add(self.now, MESSAGE_MS)
         self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
+        self.said += 1
+
+    def _refuse(self, reason):
+        """Show why the key pressed does nothing here (its light was dark)."""
+        self.refusals += 1
+        self._say(reason)
 
     def _clear_message(self):
         self.message_lines = []
@@ -45,18 +53,31 @@ class PlayView:
         view.status = self._status()
         view.message = self.message_lines[self.message_at:self.message_at + v.MESSAGE_LINES]
         cells = []
-        cols = 2 if game.players <= 4 else 3  # two columns fit "P1 10000" cells
-        view.cell_cols = cols
-        first = self.score_top * cols
-        for s in range(first, min(game.players, first + 2 * cols)):
-            if cols == 2:
-                text = "%s %d" % (self._label(s), game.scores[s])
-            else:
-                text = "%d:%d" % (s + 1, game.scores[s])
-            cells.append((text, s == seat))
+        first = self.score_top * 2
+        for s in range(first, min(game.players, first + v.STRIP_CELLS)):
+            cells.append(("%s %d" % (self._mark(s), game.scores[s]), s == seat))
+        if view.meter is not None and game.players == 2:
+            cells.append((v.meter_text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()
+
+    def _mark(self, seat):
+        """``P1``, or ``C2h`` for a hard computer (the level it really plays)."""
+        levels = self.levels
+        return v.seat_mark(seat, levels[seat] if seat < len(levels) else "human")
+
+    def _page_strip(self):
+        """With more than four players the score strip moves on a row every STRIP_PAGE_MS,
+        so every seat comes round (the knob scrolls it too)."""
+        game = self.game
+        if game is None or game.players <= v.STRIP_CELLS or self.view.screen != v.PLAY:
+            return
+        if ticks_diff(self.now, self.strip_due) < 0:
+            return
+        self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
+        self.score_top = (self.score_top + 1) % ((game.players + 1) // 2 - 1)
+        self._refresh()
 
     def _status(self):
         game = self.game
@@ -86,17 +107,26 @@ class PlayView:
         return "Roll %d or bank %d" % (game.in_hand, game.turn_total)
 
     def _keys_lit(self):
+        """The keys whose press would be carried out now (each test mirrors the key's own
+        handler); while the turn is over or the computer plays, a press only hurries."""
         game = self.game
-        if self._cpu_turn() or self.then == N_TURN:
+        if self._cpu_turn() or self.then == N_TURN or self.then == N_ROLL:
             return ("menu",)
         lit = ["menu"]
         sel = self._selection()
-        if game.why_not_roll() is None or (sel and game.selection_points(sel)):
+        points = game.selection_points(sel) if sel else 0
+        if points if sel else game.why_not_roll() is None:
             lit.append("roll")
-        if game.why_not_bank() is None or game.why_not_piggyback() is None:
-            lit.append("bank")
-        if game.phase in (KEEP, CHOOSE) and game.unkept():
-            lit.append("best")
-        if self.hint_fn is not None:
+        if game.phase == START and game.rules.piggyback and game.left_dice and not game.piggybacked:
+            if game.why_not_piggyback() is None:
+                lit.append("bank")
+        elif (game.why_not_bank(points) is None) if sel else (game.why_not_bank() is None):
+            if points or not sel:
+                lit.append("bank")
+        if game.phase in (KEEP, CHOOSE):
+            best = game.best_keep()[0]
+            if best and self._slots_showing(best) != self.selected:
+                lit.append("best")
+        if self.hint_fn is not None and game.phase in (START, KEEP, CHOOSE):
             lit.append("hint")
         return tuple(lit)

@@ -15,8 +15,12 @@ CHAR = 6
 WHITE = 0xFFFFFF
 BLACK = 0x000000
 LINE_Y = (33, 44, 55)  # the three lines under the dice
-MENU_Y = (16, 27, 38, 49)  # the four menu rows
-MENU_ROWS = 4
+# A label at y may ink rows y-4 (the dot of an i) to y+6 (descenders); an inverse label's box
+# (padding_top=-1) is the same rows. So menus: title at 4 (rows 0-10), rows 12 apart, footer
+# at 57 (53-63); lines of text under the dice 11 apart. tests/test_layout.py checks the ink.
+TITLE_Y = 4
+MENU_Y = (16, 28, 40)  # the menu rows (v.MENU_ROWS of them)
+FOOT_Y = 57
 DICE_X, DICE_Y = 1, 11
 BIG = 10  # characters that fit at scale 2
 TEXT_BUDGET = 36  # characters (scale 2: four each) drawn a frame, at least one label
@@ -52,9 +56,9 @@ class Screens:
 
         # menus (set-up and pause)
         self.menu = self._group()
-        self.menu_title = self._label(self.menu, 3, v.COLUMNS)
+        self.menu_title = self._label(self.menu, TITLE_Y, v.COLUMNS)
         self.menu_rows = [self._label(self.menu, y, v.COLUMNS) for y in MENU_Y]
-        self.menu_foot = self._label(self.menu, 59, v.COLUMNS)
+        self.menu_foot = self._label(self.menu, FOOT_Y, v.COLUMNS)
 
         # play
         self.play = self._group()
@@ -62,14 +66,14 @@ class Screens:
         self.header_right = self._label(self.play, 3, v.COLUMNS)
         self.dice = self._dice(self.play, v.NDICE, DICE_X, DICE_Y)
         self.lines = [self._label(self.play, y, v.COLUMNS) for y in LINE_Y]
-        self.cells = [self._label(self.play, LINE_Y[1], 8) for i in range(6)]
-        self.cell_cols = 0
+        # the score strip: two rows of two seats, 64 pixels (10 characters) a seat
+        self.cells = [self._label(self.play, LINE_Y[1 + i // 2], 10, x=64 * (i % 2)) for i in range(v.STRIP_CELLS)]
         self.big = self._label(self.play, 45, BIG, scale=2)
         self.big2 = self._label(self.play, 47, BIG, scale=2)
 
         # roll-off
         self.rolloff = self._group()
-        self.rolloff_title = self._label(self.rolloff, 3, v.COLUMNS)
+        self.rolloff_title = self._label(self.rolloff, TITLE_Y, v.COLUMNS)
         self.rolloff_names = []
         self.rolloff_dice = []
         for i in range(8):
@@ -80,10 +84,9 @@ class Screens:
 
         # end
         self.end = self._group()
-        self.end_title = self._label(self.end, 3, v.COLUMNS)
+        self.end_title = self._label(self.end, TITLE_Y, v.COLUMNS)
         self.end_lines = [self._label(self.end, y, v.COLUMNS) for y in MENU_Y]
-        self.end_foot = self._label(self.end, 59, v.COLUMNS)
-        self._set(self.end_foot, "Roll:again Menu:setup")
+        self.end_foot = self._label(self.end, FOOT_Y, v.COLUMNS)
 
         self.groups = (self.splash, self.menu, self.rolloff, self.play, self.menu, self.end)
 
@@ -92,9 +95,9 @@ class Screens:
     def _group(self):
         return self._displayio.Group()
 
-    def _label(self, group, y, chars, text="", scale=1, x=0):
+    def _label(self, group, y, chars, text="", scale=1, x=0, padding_top=-1):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
-                                  save_text=False, max_characters=None)
+                                  save_text=False, max_characters=None, padding_top=padding_top)
         group.append(label)
         self.texts[id(label)] = text
         self.inverse[id(label)] = False
@@ -113,7 +116,8 @@ class Screens:
         key = id(label)
         if self.texts[key] != text:
             cost = len(text) * label.scale * label.scale
-            if self.budget <= 0:  # enough text drawn this frame: the rest next frame
+            if self.budget <= 0 and text:  # enough text drawn this frame: the rest next frame
+                # (clearing is cheap and always done at once: nothing new is drawn over old text)
                 self.incomplete = True
                 return
             self.budget -= cost
@@ -131,15 +135,17 @@ class Screens:
     def render(self, view, budget=TEXT_BUDGET):
         """Bring the display up to ``view``; False when nothing changed since last time.
 
-        Drawing a label's text costs time (a new bitmap, a blit per glyph), so one call
-        draws about ``budget`` characters and leaves the rest to the next frames; a new
-        screen is put on the display once it is complete."""
+        Drawing a label's text costs time (a new bitmap, a blit per glyph), so on the play
+        and roll-off screens, where dice tumble and lights blink, one call draws about
+        ``budget`` characters and leaves the rest to the next frames; a new screen is put on
+        the display once it is complete. Menus and the end screen are drawn whole at once
+        (nothing moves there, and a half-redrawn menu would show rows twice)."""
         if view.version == self.version and not self.incomplete:
             return False
         self.version = view.version
-        self.budget = budget
-        self.incomplete = False
         screen = view.screen
+        self.budget = budget if screen == v.PLAY or screen == v.ROLLOFF else 1 << 30
+        self.incomplete = False
         if screen == v.PLAY:  # before it is shown: no half-drawn screen
             self._render_play(view)
         if screen == v.SPLASH:
@@ -161,7 +167,7 @@ class Screens:
 
     def _render_menu(self, view):
         self._set(self.menu_title, view.title)
-        for i in range(MENU_ROWS):
+        for i in range(v.MENU_ROWS):
             at = view.top + i
             if at < len(view.rows):
                 label, value = view.rows[at]
@@ -172,7 +178,7 @@ class Screens:
         more = ""
         if view.top > 0:
             more = "^"
-        if view.top + MENU_ROWS < len(view.rows):
+        if view.top + v.MENU_ROWS < len(view.rows):
             more += "v"
         self._set(self.menu_foot, v.pad(view.status, v.COLUMNS - 2) + more)
 
@@ -214,14 +220,7 @@ class Screens:
                 lines, cells = [view.status], view.cells
         for i in range(v.MESSAGE_LINES):
             self._set(self.lines[i], lines[i] if i < len(lines) else "", bool(banner) and i == 0)
-        cols = view.cell_cols
-        if cols != self.cell_cols:
-            self.cell_cols = cols
-            width = WIDTH // cols + (1 if cols == 3 else 0)  # 64 or 43 pixels a cell
-            for i in range(6):
-                self.cells[i].x = width * (i % cols)
-                self.cells[i].y = LINE_Y[1 + i // cols] if i < 2 * cols else -20
-        for i in range(6):
+        for i in range(v.STRIP_CELLS):
             if i < len(cells):
                 self._set(self.cells[i], cells[i][0], cells[i][1])
             else:
@@ -240,7 +239,13 @@ class Screens:
         self._set(self.rolloff_status, view.status)
 
     def _render_end(self, view):
-        self._set(self.end_title, view.title, True)
-        for i in range(MENU_ROWS):
+        more = ""  # the scroll arrows, at the title's end (the footer is full)
+        if view.top > 0:
+            more = "^"
+        if view.top + v.MENU_ROWS < len(view.lines):
+            more += "v"
+        self._set(self.end_title, v.pad(v.pad(view.title, v.COLUMNS - 2) + more, v.COLUMNS), True)
+        for i in range(v.MENU_ROWS):
             at = view.top + i
             self._set(self.end_lines[i], view.lines[at] if at < len(view.lines) else "")
+        self._set(self.end_foot, view.status)

@@ -5,6 +5,7 @@ that preset offers (``rules.offers``), plus sound. ``rows()`` lists what the men
 ``change(row, step)`` moves one value. The game is built from ``rules()`` and ``levels()``.
 """
 
+from farkle.fairstart import head_start
 from farkle.presets import NAMES, preset
 
 LEVELS = ("human", "easy", "normal", "hard", "expert")
@@ -28,6 +29,20 @@ R_RULES = 2
 R_OPTION = 3
 R_SOUND = 4
 R_START = 5
+R_FAIR = 6  # two players, solved rules: the second player's head start
+R_METER = 7  # two players: the win-chance meter
+
+
+def plays_as(level, rules, players):
+    """The level a seat really plays: "human", or what ``farkle.players`` makes of ``level``
+    for these rules and players (the expert falls back to hard where it has no table)."""
+    if level == "human":
+        return level
+    try:
+        from farkle.players import plays_as as real
+    except ImportError:  # a board without computer players
+        return level
+    return real(level, rules, players)
 
 
 def show(value):
@@ -49,6 +64,8 @@ class Setup:
         self.preset = 0  # index into farkle.presets.NAMES
         self.options = {}  # field -> chosen value, only for fields the preset offers
         self.mute = False
+        self.fair = False  # "fair start": the second player gets the solved head start
+        self.meter = False  # two players: show each one's solved chance of winning
 
     def offers(self):
         """(field, label, values) for each option the preset offers, in menu order."""
@@ -66,6 +83,11 @@ class Setup:
         """The rules value chosen (a preset with its offered options applied)."""
         return preset(NAMES[self.preset], **self.options)
 
+    def head_start(self):
+        """The head start in points the game gives the second player (0: none)."""
+        solved = head_start(self.rules(), self.players)
+        return solved[0] if solved and self.fair else 0
+
     def levels(self):
         return self.seats[:self.players]
 
@@ -75,7 +97,14 @@ class Setup:
         out = [(R_PLAYERS, 0, "Players", str(self.players))]
         for seat in range(self.players):
             level = self.seats[seat]
-            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), level if level == "human" else "cpu " + level))
+            real = plays_as(level, rules, self.players)
+            if level == "human":
+                value = level
+            elif real != level:  # set-up offers only what will happen
+                value = "%s=%s" % (level, real)
+            else:
+                value = "cpu " + level
+            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), value))
         out.append((R_RULES, 0, "Rules", rules.name))
         offered = self.offers()
         if "target" not in [f for f, _, _ in offered]:
@@ -84,6 +113,11 @@ class Setup:
             field, label, _ = offered[i]
             out.append((R_OPTION, i, label, show(getattr(rules, field))))
         out.append((R_SOUND, 0, "Sound", "off" if self.mute else "on"))
+        solved = head_start(rules, self.players)
+        if solved:
+            out.append((R_FAIR, 0, "Fair start", "2nd +%d" % solved[0] if self.fair else "off"))
+        if self.players == 2:
+            out.append((R_METER, 0, "Win meter", "on" if self.meter else "off"))
         out.append((R_START, 0, "Start game", ""))
         return out
 
@@ -107,6 +141,10 @@ class Setup:
             self.options[field] = values[(at + step) % len(values)]
         elif kind == R_SOUND:
             self.mute = not self.mute
+        elif kind == R_FAIR:
+            self.fair = not self.fair
+        elif kind == R_METER:
+            self.meter = not self.meter
         else:
             return False
         return True

@@ -29,10 +29,12 @@ class Storage:
         self.stats = Stats()
         self.notices = []  # short texts for the display, oldest first
         self.saves = 0  # writes this session (skipped ones not counted)
+        self.dropped = False  # a saved game was refused: the next save leaves it out for good
 
     def load(self, dice=None):
         """Read the newest save; never raises. ``dice`` becomes the resumed game's dice."""
         self.game, self.settings, self.stats, self.notices = None, {}, Stats(), []
+        self.dropped = False
         if self.store is None:
             return self
         payload = self.store.load()
@@ -64,10 +66,12 @@ class Storage:
                 game = loads(body, dice=dice)
             except (SaveError, ValueError, IndexError) as error:
                 self.notices.append("The saved game was not\nvalid: it was dropped.")
+                self.dropped = True
                 print("storage:", error)
             else:
                 if not game.is_over():
                     self.game = game
+            _forget_restore_check()
         return self
 
     def payload(self, game, settings, stats):
@@ -100,3 +104,16 @@ class Storage:
         if self.store is not None:
             self.store.erase()
         self.game, self.settings, self.stats = None, {}, Stats()
+
+
+def _forget_restore_check():
+    """Unload ``farkle.reachable`` once the save is checked: it is needed once a power-on and
+    would hold about 5 KB of the board's heap through the whole game."""
+    import sys
+
+    sys.modules.pop("farkle.reachable", None)
+    package = sys.modules.get("farkle")
+    try:
+        del package.reachable
+    except (AttributeError, TypeError):
+        pass

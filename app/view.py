@@ -31,6 +31,10 @@ DIE_STATES = 4
 NDICE = const(6)  # die slots on every board (five-dice rules leave the last one empty)
 COLUMNS = const(21)  # characters in one line of the 128-pixel-wide display (6 px glyphs)
 MESSAGE_LINES = const(3)  # lines under the dice for a message
+MENU_ROWS = const(3)  # menu rows shown at once (the rest scroll)
+STRIP_CELLS = const(4)  # score strip: two rows of two seats (more players: it pages)
+# a computer seat's level at a glance in the score strip: C2h is a hard computer in seat 2
+LEVEL_MARKS = {"easy": "e", "normal": "n", "hard": "h", "expert": "x"}
 
 
 class View:
@@ -55,12 +59,13 @@ class View:
         self.status = ""  # under the dice: selection value, prompt
         self.message = []  # up to MESSAGE_LINES lines; empty: show the score strip
         self.banner = ""  # big text (FARKLE!, HOT DICE!, ...); "\n" makes two lines
-        self.cells = []  # score strip: (text, is_current) for the visible cells
-        self.cell_cols = 2  # cells a row (two rows)
+        self.cells = []  # score strip: (text, is_current) for the visible cells, two a row
         # roll-off: (seat label, face) for up to eight players
         self.rolloff = []
         # end screen: lines of text
         self.lines = []
+        # win-chance meter (two players): seat 0's solved chance of winning, 0..1, or None
+        self.meter = None
         # lights
         self.keys_lit = ()  # names of action keys that would do something now
         self.mute = False
@@ -99,6 +104,25 @@ def pad(text, width):
     return text + " " * n if n > 0 else text
 
 
+METER_BAR = const(13)  # bar characters between the two percentages (21 columns in all)
+
+
+def meter_text(chance):
+    """``62% ########----- 38%``: seat 0's chance on the left, seat 1's on the right."""
+    left = int(chance * 100 + 0.5)
+    filled = int(chance * METER_BAR + 0.5)
+    a = str(left) + "%"
+    b = str(100 - left) + "%"
+    return pad(a, 4) + "#" * filled + "-" * (METER_BAR - filled) + " " * (4 - len(b)) + b
+
+
 def seat_label(seat, level):
     """``P1`` for a human in seat 0, ``C2`` for a computer in seat 1."""
     return ("P" if level == "human" else "C") + str(seat + 1)
+
+
+def seat_mark(seat, level):
+    """``P1`` for a human, ``C2h`` for a hard computer: who plays, at a glance."""
+    if level == "human":
+        return "P" + str(seat + 1)
+    return "C" + str(seat + 1) + LEVEL_MARKS.get(level, "")

@@ -187,7 +187,9 @@ class Game:
             return self.scorer.why_not(list(faces)) or self.scorer.why_not(self.kept + list(faces))
         return None
 
-    def why_not_bank(self):
+    def why_not_bank(self, adding=0):
+        # adding: the points of a legal keep about to be set aside first (a bank with dice
+        # selected keeps them, then banks)
         reason = self._why_not_playing()
         if reason:
             return reason
@@ -195,13 +197,12 @@ class Game:
             if self.piggybacked:
                 return "roll the dice you took over first"
             return "roll first: there is nothing to bank yet"
-        if self.phase == KEEP:
+        if self.phase == KEEP and not adding:
             return "set aside at least one scoring die before banking"
-        player, total, rules = self.current, self.turn_total, self.rules
-        if not self.on_board(player):
-            if total < rules.opening:
-                return "you need %d in one turn to get on the board (you have %d)" % (rules.opening, total)
-        elif total < rules.min_bank:
+        player, total, rules = self.current, self.turn_total + adding, self.rules
+        if not self.on_board(player) and total < rules.opening:
+            return "you need %d in one turn to get on the board (you have %d)" % (rules.opening, total)
+        if total < rules.min_bank:  # the first bank too, when the opening is lower
             return "a bank needs at least %d points (you have %d)" % (rules.min_bank, total)
         if self.final_by >= 0 and rules.tie == "roll_on":
             best = max(s for i, s in enumerate(self.scores) if i != player)

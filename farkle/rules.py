@@ -115,19 +115,6 @@ class Rules:
             return three << (count - 3)
         return three * (count - 2)  # "add": the triple's value again per extra die
 
-    def _check_exact_target(self):
-        # a player a single die short of the target must be able to bank exactly that,
-        # or the game could never end
-        unit = min(v for v in (self.single1, self.single5, MAX_POINTS + 1) if v)
-        if unit > MAX_POINTS:
-            raise RulesError("exact target needs a single 1 or 5 that scores")
-        if self.target % unit:
-            raise RulesError("with an exact target, the target must be a multiple of %d" % unit)
-        if self.min_bank > unit:
-            raise RulesError(
-                "with an exact target, min_bank (%d) must be at most %d, or a player just short "
-                "of the target could never bank" % (self.min_bank, unit))
-
     def _check(self):
         for key, _, kind in FIELDS:
             value = getattr(self, key)
@@ -164,7 +151,17 @@ class Rules:
             for count in (4, 5, 6):
                 if self.kinds == "times" and getattr(self, "kind%d" % count) > 64:
                     raise RulesError("kind%d is a multiple of the triple: at most 64" % count)
-        if self.exact_target:
-            self._check_exact_target()
         if not (self.single1 or self.single5 or self.triple1 or self.triple_n):
             raise RulesError("nothing scores: singles and triples are all 0")
+        # a bank minimum a turn seldom makes, or a penalty that outweighs what banks bring in,
+        # leaves a game that need never end: bounds in units of a single 1 (or a tenth of three 1s)
+        unit = max(self.single1, self.single5, self.triple_n, self.triple1 // 10)
+        for key, most in (("opening", 25 * unit), ("min_bank", 25 * unit if not self.penalty else 5 * unit),
+                          ("penalty", min(self.target // 4, 25 * unit))):
+            if getattr(self, key) > most:
+                raise RulesError("%s must be at most %d with these points and target%s, or a game "
+                                 "might never end" % (key, most, " and a penalty" if key == "min_bank" else ""))
+        if self.exact_target or not (self.single1 and self.single5):
+            from farkle.rare_rules import check  # rare rules: the module costs no heap otherwise
+
+            check(self)

@@ -3,7 +3,8 @@
 The firmware keeps the game in a few hundred bytes of flash, so the format is a stream of
 varints: the rules (preset number and every field), then the state, then the log. Faces and
 seat numbers (0 to 7) are packed three bits each. Integrity (CRC, slots) is the storage
-layer's job; this layer checks the version and that the bytes parse into a playable game.
+layer's job; this layer checks the version, that the bytes parse, and that the game they
+hold is one the engine could have reached (``farkle.reachable``).
 """
 
 from farkle.game import EVENTS, Game
@@ -125,7 +126,11 @@ def loads(data, dice=None):
         raise SaveError("saved game is not valid: %s" % error)
     if r.pos != len(data):
         raise SaveError("saved game has %d stray bytes" % (len(data) - r.pos))
-    _check(game)
+    from farkle.reachable import why_not  # only on restore: no heap during play
+
+    why = why_not(game)
+    if why:
+        raise SaveError("saved game is not valid: " + why)
     return game
 
 
@@ -172,35 +177,3 @@ def _exactly(values, n):
     if len(values) != n:
         raise SaveError("saved game has %d entries where %d belong" % (len(values), n))
     return values
-
-
-def _check(game):
-    """Refuse a state the engine could never have reached, so it is never trusted."""
-    rules, n = game.rules, game.players
-
-    def bad(what):
-        raise SaveError("saved game is not valid: " + what)
-
-    if not 0 <= game.current < n:
-        bad("no such player")
-    if game.phase > 4:
-        bad("unknown phase")
-    if game.phase == 0 and len(game.rolloff_players) < 2:  # 0: ROLLOFF
-        bad("a roll-off needs two players")
-    if not 0 < game.in_hand <= rules.dice or game.left_dice > rules.dice:
-        bad("dice count")
-    if not -1 <= game.final_by < n:
-        bad("final round")
-    for seat in game.rolloff_players + game.winners:
-        if seat >= n:
-            bad("seat")
-    for face in game.shown:
-        if not 1 <= face <= 6:
-            bad("face")
-    left = list(game.shown)
-    for face in game.kept:
-        if face not in left:
-            bad("kept dice")
-        left.remove(face)
-    if len(game.shown) > rules.dice or game.turn_total < 0:
-        bad("turn")

@@ -38,7 +38,8 @@ def play(game, players):
 
     Every action goes through the engine, so an illegal choice raises ``IllegalAction``.
     """
-    for _ in range(MAX_ACTIONS):
+    limit = max_actions(game)
+    for _ in range(limit):
         phase = game.phase
         if phase == OVER:
             return game
@@ -61,7 +62,13 @@ def play(game, players):
                 game.bank()
         elif phase == ROLLOFF:
             game.rolloff()
-    raise RuntimeError("the game did not end after %d actions" % MAX_ACTIONS)
+    raise RuntimeError("the game did not end after %d actions" % limit)
+
+
+def max_actions(game):
+    """Actions after which a game that has not ended is a bug: room for every player to make
+    the target 50 points a turn, four actions a turn, on top of ``MAX_ACTIONS``."""
+    return MAX_ACTIONS + 4 * game.players * game.rules.target // 50
 
 
 def _rules(rules):
@@ -107,6 +114,13 @@ def _run(job):
     return wins, draws, starts, first_wins, draw_games, turns, points
 
 
+def _collect(results, jobs, parts, games, progress):
+    for job, part in zip(jobs, results):
+        parts.append(part)
+        if progress is not None:
+            progress(job[4], games)
+
+
 def wilson(successes, n, z=1.959964):
     """95% Wilson score interval of a proportion, as ``[low, high]``."""
     if n == 0:
@@ -118,14 +132,15 @@ def wilson(successes, n, z=1.959964):
     return [round(max(0.0, centre - half), 5), round(min(1.0, centre + half), 5)]
 
 
-def simulate(rules_name="classic", seats=("normal", "easy"), games=1000, seed=0, workers=None):
+def simulate(rules_name="classic", seats=("normal", "easy"), games=1000, seed=0, workers=None, progress=None):
     """Play ``games`` games between computer players and report JSON-ready statistics.
 
     ``rules_name``: a preset name or a ``Rules``; ``seats``: one level per player (2 to 8), a
     list or a comma-separated string;
     game i seats them rotated by i, so each seat starts equally often when ``games`` is a
     multiple of the number of seats. Games are seeded from ``seed`` and their index, so the
-    result does not depend on ``workers`` (processes; default: every core).
+    result does not depend on ``workers`` (processes; default: every core). ``progress(done,
+    total)``, when given, is called as batches of games finish.
 
     Returns ``{"rules", "seats": [{"seat", "level", "wins", "draws", "losses", "win_rate",
     "win_ci95", "mean_score"}], "games", "draw_games", "first_player_win_rate",
@@ -146,15 +161,17 @@ def simulate(rules_name="classic", seats=("normal", "easy"), games=1000, seed=0,
         workers = min(os.cpu_count() or 1, 8)
     workers = max(1, min(workers, games // 200 or 1))
     t0 = time.time()
-    chunks = max(workers * 4, 1)
+    chunks = max(workers * 4, 1) if progress is None else max(workers * 4, min(games // 500, 2000))
     bounds = [games * c // chunks for c in range(chunks + 1)]
     jobs = [(rules, seats, seed, bounds[c], bounds[c + 1]) for c in range(chunks) if bounds[c] < bounds[c + 1]]
+    parts = []
     if workers == 1:
-        parts = [_run(job) for job in jobs]
+        done = map(_run, jobs)
+        _collect(done, jobs, parts, games, progress)
     else:
         ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
         with ctx.Pool(workers) as pool:
-            parts = pool.map(_run, jobs)
+            _collect(pool.imap(_run, jobs), jobs, parts, games, progress)
     k = len(seats)
     wins, draws, starts, points = [0] * k, [0] * k, [0] * k, [0] * k
     first_wins = draw_games = turns = 0

@@ -14,7 +14,10 @@
   plain displayio screen), the whole traceback to the serial console and, when boot.py left
   the drive writable, to ``board.log_path`` (kept under 16 KB). After ``RESTART_S`` seconds
   (the watchdog fed meanwhile) the firmware reloads itself (``supervisor.reload()``; a hard
-  ``microcontroller.reset()`` if that is missing). The saved game is offered again then.
+  ``microcontroller.reset()`` if that is missing). The saved game is offered again then,
+  unless the error came while it was offered or played: the app sets it aside first
+  (``app.persist.Keeper.fault``, which puts ``note()`` on the error screen), so a save that
+  fails can never make the tower restart for ever.
 * A hang: ``microcontroller.watchdog`` in ``WatchDogMode.RESET`` with a ``WATCHDOG_S``
   timeout (the RP2040 allows at most 8.388 s) resets the board if no frame feeds it.
   ``FARKLE_WATCHDOG = 0`` in settings.toml switches it off (for development at the REPL);
@@ -38,7 +41,7 @@ LOG_LIMIT = 16 * 1024
 WATCHDOG_SETTING = "FARKLE_WATCHDOG"
 COLUMNS = 21  # characters per line of the 128-pixel display in terminalio.FONT
 
-_state = {"board": None, "watchdog": None}
+_state = {"board": None, "watchdog": None, "note": None}
 
 
 # ----- watchdog -----
@@ -201,6 +204,12 @@ def wrap(text, width=COLUMNS, lines=2):
     return out
 
 
+def note(text):
+    """A line for the next error screen in place of where the error happened (the app says
+    what it did about the error, e.g. that it set the saved game aside)."""
+    _state["note"] = text
+
+
 def screen_lines(error, text=None, seconds=RESTART_S):
     """The error screen: five lines of at most 21 characters."""
     if text is None:
@@ -209,7 +218,7 @@ def screen_lines(error, text=None, seconds=RESTART_S):
     message = str(error)
     lines = ["Oops! Restart in %ds" % seconds if seconds else "Oops! Restarting", name[:COLUMNS]]
     lines.extend(wrap(message, COLUMNS, 2) or [""])
-    lines.append(where(text)[:COLUMNS])
+    lines.append((_state["note"] or where(text))[:COLUMNS])
     return lines
 
 

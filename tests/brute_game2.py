@@ -68,12 +68,33 @@ def brute_solve(rules, cap, unit=50, tol=1e-13, max_iter=500):
             reach(d, n)
 
     W = [[0.5] * S for _ in range(S)]
+    tie = 0.5 if rules.tie in ("draw", "rolloff") else 0.0  # a tie shared (roll-off of two)
+    lasts = {}
+
+    def last(gap, need):
+        """The last player's best value, from fresh dice, behind by ``gap`` with banks from
+        ``need`` on: above the gap wins, level with it ties."""
+        if (gap, need) not in lasts:
+            V = {}
+            for t in range(max(gap, need) + 1 + 80, -1, -1):
+                for n in range(1, N + 1):
+                    if t > gap and t >= need:
+                        V[(t, n)] = 1.0
+                        continue
+                    roll = sum(prob * max(V[(t + p, m)] for p, m in opts) for prob, opts in rolls[n] if opts)
+                    if t >= need and t > 0:
+                        roll = max(roll, tie if t == gap else 0.0)
+                    V[(t, n)] = roll
+            lasts[(gap, need)] = V[(0, N)]
+        return lasts[(gap, need)]
 
     def bank(a, b, u):
         if u < S:
             return 1.0 - W[b][u]
         if not rules.final_round:
             return 1.0
+        if tie:
+            return 1.0 - last(u - b, req(b))
         return 1.0 - reach(max(u - b + 1, req(b)), N)
 
     def turn(a, b):

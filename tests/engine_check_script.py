@@ -144,7 +144,7 @@ def main():
             print(json.dumps(["scoring", name, row]))
     print(json.dumps(["game", "classic", play("classic", 4, 1)]))
     print(json.dumps(["game", "farkel", play("farkel", 3, 2, target=5000)]))
-    print(json.dumps(["game", "scorecard", play("scorecard", 2, 3, target=3000, penalty=1000)]))
+    print(json.dumps(["game", "scorecard", play("scorecard", 2, 3, target=3000, penalty=500)]))
     print(json.dumps(["game", "doubling", play("doubling", 5, 4, target=4000, exact_target=True,
                                                min_bank=50)]))
     print(json.dumps(["game", "duel", play("duel", 2, 5, target=3000, tie="rolloff")]))

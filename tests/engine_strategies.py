@@ -61,14 +61,19 @@ def custom_rules(draw, dice=None):
 
 
 def _valid(make, fields):
-    """``make(**fields)``; an exact target that no single die can reach is switched off."""
-    try:
-        return make(**fields)
-    except RulesError:
-        if not fields["exact_target"]:
-            raise
-        fields["exact_target"] = False
-        return make(**fields)
+    """``make(**fields)``, mended until the rules accept it: an exact target that cannot be
+    reached exactly is switched off, then a penalty, then bank minimums that could stop a game
+    (and without singles, when no roll of every die scores, a single 1 is worth 100)."""
+    first = {}
+    if "single1" in fields and not (fields["single1"] or fields["single5"]):
+        first = {"single1": 100}
+    for mend in ({}, first, {"exact_target": False}, {"penalty": 0}, {"opening": 0, "min_bank": 0}):
+        fields.update(mend)
+        try:
+            return make(**fields)
+        except RulesError:
+            if "opening" in mend:
+                raise
 
 
 @st.composite

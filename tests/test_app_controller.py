@@ -130,7 +130,7 @@ def test_set_up_menu_rows_and_values():
     rig = Rig()
     rig.tap("select")
     assert rows(rig) == ["Players=2", "Seat 1=human", "Seat 2=cpu normal", "Rules=classic", "Target=10000",
-                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Start game="]
+                         "Opening=500", "3 farkles=off", "Last round=on", "Sound=on", "Fair start=off", "Win meter=off", "Start game="]
     rig.tap("die3")  # players: more
     assert rows(rig)[:4] == ["Players=3", "Seat 1=human", "Seat 2=cpu normal", "Seat 3=human"]
     for _ in range(6):
@@ -147,7 +147,7 @@ def test_set_up_menu_rows_and_values():
     rig.tap("select")
     assert rows(rig)[1] == "Seat 1=human"
     rig.tap("die1", "die1")  # die keys move too: to Rules
-    assert rig.view.cursor == 3 and rig.view.top == 0
+    assert rig.view.cursor == 3 and rig.view.top == 1  # three rows shown: it scrolled
     rig.tap("select")
     assert rows(rig)[3:6] == ["Rules=scorecard", "Target=10000", "Opening=500"]
     rig.tap("select")
@@ -162,7 +162,7 @@ def test_set_up_menu_rows_and_values():
     rig.tap("up")
     assert rig.view.cursor == 1
     rig.tap("up", "up")  # wraps round to Start game
-    assert rig.view.cursor == len(rig.view.rows) - 1 and rig.view.top == len(rig.view.rows) - 4
+    assert rig.view.cursor == len(rig.view.rows) - 1 and rig.view.top == len(rig.view.rows) - 3
 
 
 def test_fixed_values_do_not_change():
@@ -510,18 +510,31 @@ def test_hint_from_the_pause_menu():
     rig.settle()
     rig.tap("menu", "die1", "roll")  # Hint
     assert rig.view.screen == v.PLAY and rig.said().startswith("Hint: keep 1 5")
+    rig.tap("menu")  # the hint selected the best keep: Take best would change nothing
+    assert [row[0] for row in rig.view.rows[:3]] == ["Resume", "Hint", "Sound"]
+    rig.tap("menu", "die1")  # resume, put the 5 back
+    assert rig.view.status == "Keep +100 = 100"
     rig.tap("menu", "die1", "die1", "roll")  # Take best
     assert rig.view.status == "Keep +150 = 150"
+
+
+def test_the_menu_offers_only_what_would_be_done():
+    """Hint and Take best are rows of the menu (the tower has no such keys) only when the
+    keys would act: before the roll there is nothing to take."""
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4])
+    rig.start()
+    rig.tap("menu")
+    assert [row[0] for row in rig.view.rows[:3]] == ["Resume", "Hint", "Sound"]
 
 
 def test_pause_menu_new_game_asks_first():
     rig = Rig(dice=[6, 1])
     rig.start()
     rig.tap("menu")
-    assert [r[0] for r in rig.view.rows] == ["Resume", "Hint", "Take best", "Sound", "New game"]
+    assert [r[0] for r in rig.view.rows] == ["Resume", "Hint", "Sound", "New game"]
     rig.tap("up")  # to New game
     rig.tap("select")
-    assert rig.view.rows[4] == ("New game", "sure?") and rig.view.screen == v.PAUSE
+    assert rig.view.rows[3] == ("New game", "sure?") and rig.view.screen == v.PAUSE
     rig.tap("select")
     assert rig.view.screen == v.SETUP and rig.game is None
 
@@ -529,9 +542,11 @@ def test_pause_menu_new_game_asks_first():
 def test_pause_menu_sound_and_resume():
     rig = Rig(dice=[6, 1])
     rig.start()
-    rig.tap("menu", "down", "down", "down", "select")
-    assert rig.view.rows[3] == ("Sound", "off") and rig.setup.mute
-    rig.tap("bank")  # Bank (or Menu) resumes
+    rig.tap("menu", "down", "down", "select")
+    assert rig.view.rows[2] == ("Sound", "off") and rig.setup.mute
+    rig.tap("bank")  # Bank does nothing here (its light is dark)
+    assert rig.view.screen == v.PAUSE and "bank" not in rig.view.keys_lit
+    rig.tap("menu")  # Menu resumes
     assert rig.view.screen == v.PLAY
 
 
@@ -603,10 +618,13 @@ def test_an_eight_player_end_screen_scrolls():
     game.scores = [100 * i for i in range(8)]
     game._finish([7])
     rig.c._open_end()
-    assert rig.view.lines[0] == "1. P8    700" and len(rig.view.lines) == 8
+    assert rig.view.lines[0] == "1. P8             700" and len(rig.view.lines) == 8
+    assert rig.view.lines[7] == "8. P1               0"
     for _ in range(9):
         rig.tap("down")
-    assert rig.view.top == 5
+    assert rig.view.top == 5  # the last three of eight
+    rig.tap("die0")  # die 1 / die 2 scroll too (the tower has no knob)
+    assert rig.view.top == 4
     rig.tap("menu")
     assert rig.view.screen == v.SETUP
 
@@ -614,12 +632,23 @@ def test_an_eight_player_end_screen_scrolls():
 def test_score_strip_with_many_players_follows_the_turn():
     rig = Rig(dice=[1, 2, 3, 4, 5, 6, 2, 3] + [2, 3, 4, 6, 2, 3] * 8, players=8, seats=("human",) * 8)
     rig.start()
-    assert rig.view.header == "P6 0" and rig.view.cell_cols == 3
-    assert [c for c in rig.view.cells if c[1]] == [("6:0", True)] and len(rig.view.cells) == 6
+    assert rig.view.header == "P6 0"
+    assert [c for c in rig.view.cells if c[1]] == [("P6 0", True)] and len(rig.view.cells) == 4
     rig.tap("down", "down")
-    assert [c[0] for c in rig.view.cells] == ["4:0", "5:0", "6:0", "7:0", "8:0"]
+    assert [c[0] for c in rig.view.cells] == ["P5 0", "P6 0", "P7 0", "P8 0"]
     rig.tap("up", "up", "up")
-    assert [c[0] for c in rig.view.cells][0] == "1:0"
+    assert [c[0] for c in rig.view.cells][0] == "P1 0"
+
+
+def test_the_score_strip_pages_through_every_seat_by_itself():
+    rig = Rig(dice=[1, 2, 3, 4, 5, 6, 2, 3] + [2, 3, 4, 6, 2, 3] * 8, players=7,
+              seats=("human", "easy", "normal", "hard", "expert", "human", "human"))
+    rig.start()
+    seen = set()
+    for _ in range(12000 // 20):
+        rig.step()
+        seen.update(c[0].split()[0] for c in rig.view.cells)
+    assert seen == {"P1", "C2e", "C3n", "C4h", "C5h", "P6", "P7"}  # the expert plays as hard for 7
 
 
 def test_view_changes_bump_the_version():

@@ -131,7 +131,7 @@ def test_a_whole_game_on_micropython():
     lines = result.stdout.splitlines()
     assert lines[0] == "refused: a 2 does not score on its own"
     assert lines[1] == "refused: you need 500 in one turn to get on the board (you have 150)"
-    assert lines[2] == "end: P1 wins! ['1. P1  11150', '2. C2   3050']"
+    assert lines[2] == "end: P1 wins! ['1. P1           11150', '2. C2 normal     3050']"
     assert lines[3].startswith("sounds:") and lines[3].endswith("shows: True")
     # the heap the game, the controller and the lights keep, their modules' code included
     # (about 68 KB; tools/bench_app.py reports it)

@@ -27,7 +27,7 @@ def test_set_up_menu_screens():
     rig.tap("select")
     for _ in range(5):
         rig.tap("down")
-    assert rig.view.top == 2 and rig.view.cursor == 5
+    assert rig.view.top == 3 and rig.view.cursor == 5  # three rows shown
     rig.check("setup-options")
     rig.tap("up", "up", "select", "select")  # rules: duel
     rig.tap("down", "select")  # target 5000
@@ -56,7 +56,7 @@ def test_eight_players():
     assert [r[2] for r in rig.view.rolloff].count(v.FREE) == 3
     rig.check("rolloff-tie")
     rig.until("play")
-    assert rig.view.header == "C2 0" and rig.view.cell_cols == 3
+    assert rig.view.header == "C2 0" and [c[0] for c in rig.view.cells] == ["P1 0", "C2e 0", "P3 0", "C4e 0"]
     rig.tap("menu", "menu")  # pause and resume: the computer's turn goes on
     rig.check("play-eight")
 
@@ -141,7 +141,10 @@ def test_macropad_lights_follow_the_dice():
     rig.tap("die1", "bank")
     rig.step()
     assert colour(rig, 0) == leds.dim(leds.FACE_COLOURS[1]) and colour(rig, 1) == leds.dim(leds.FACE_COLOURS[5])
-    assert colour(rig, keys["best"]) == leds.KEY_COLOURS["best"]
+    assert colour(rig, keys["best"]) == (0, 0, 0)  # 2 2 3 4 left: nothing more to take
+    assert colour(rig, keys["bank"]) == (0, 0, 0)  # the bank was refused: 150 does not open...
+    assert rig.said().startswith("you need 500")  # ...but the 1 and 5 are set aside: roll on
+    assert colour(rig, keys["roll"]) == leds.KEY_COLOURS["roll"]
     rig.check_leds("macropad-aside")
     rig.tap("mute")
     assert colour(rig, keys["mute"]) == leds.MUTED

@@ -90,7 +90,7 @@ def test_table_has_one_line_per_roll_multiset():
     assert row["farkle"] is False and row["all"] is None
     assert row["best"] == {"keep": [2, 3, 4, 5, 6], "points": 1000}
     farkle = next(r for r in lines if r["dice"] == [2, 3, 4, 6])
-    assert farkle == {"dice": [2, 3, 4, 6], "farkle": True, "all": None, "best": {"keep": [], "points": 0}, "keeps": []}
+    assert farkle == {"rules": "farkel", "dice": [2, 3, 4, 6], "farkle": True, "all": None, "best": {"keep": [], "points": 0}, "keeps": []}
 
 
 def test_table_for_five_dice_stops_at_five():
@@ -184,7 +184,7 @@ def test_simulate_is_reproducible_with_a_seed():
 
 def test_simulate_refuses_an_unknown_level():
     status, out = run_json("simulate", "--seats", "normal,genius")
-    assert status == 2 and "unknown level 'genius'" in out["error"]
+    assert status == 2 and 'unknown level "genius"' in out["error"]
 
 
 def test_hint_advises_on_the_position_a_replay_reaches():

@@ -24,3 +24,18 @@ def test_picture_follows_the_macropad_key_names():
     assert names[:12] == ("die0", "die1", "die2", "die3", "die4", "die5",
                           "hint", "best", "menu", "roll", "mute", "bank")
     assert set(names[6:]) <= set(draw_boards.ACTION_STYLE)
+
+
+def test_the_gadget_pictures_are_what_the_real_players_show(tmp_path):
+    """docs/gadget/ is drawn by tools/gadget_pictures.py with the real computer players and
+    hints (no stand-in): drawn again, every picture is the same."""
+    import gadget_pictures
+
+    gadget_pictures.main(["--out", str(tmp_path)])
+    drawn = sorted(p.name for p in tmp_path.iterdir())
+    assert drawn == sorted(p.name for p in (REPO / "docs" / "gadget").iterdir())
+    for name in drawn:
+        committed = Image.open(REPO / "docs" / "gadget" / name).convert("RGB")
+        image = Image.open(tmp_path / name).convert("RGB")
+        assert committed.size == image.size and ImageChops.difference(committed, image).getbbox() is None, (
+            "docs/gadget/%s is stale: run python tools/gadget_pictures.py" % name)

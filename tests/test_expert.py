@@ -41,6 +41,8 @@ def test_roll_table_matches_the_scorer():
     (dict(FIVE_DICE, target=300, opening=150), 450),
     (dict(target=300, opening=0), 400),
     (dict(target=300, opening=150, min_bank=100, final_round=False), 300),
+    (dict(FIVE_DICE, target=300, opening=150, tie="draw"), 450),  # a tie in the last turn is half
+    (dict(target=300, opening=0, min_bank=100, tie="rolloff"), 400),
 ])
 def test_solver_equals_plain_value_iteration(overrides, cap):
     rules = preset("classic").replace(**overrides)
@@ -82,13 +84,28 @@ from farkle.solve import expert_table, game2_eval  # noqa: E402
 SMALL = dict(target=1000)
 
 
-@pytest.fixture(scope="module")
-def small(tmp_path_factory):
-    rules = preset("classic").replace(**SMALL)
-    sol = game2.solve(rules, cap=3000)
+def small_file(tmp_path_factory, rules, cap):
+    sol = game2.solve(rules, cap=cap)
     folder = tmp_path_factory.mktemp("expert")
     path = folder / "expert_small.bin"
     path.write_bytes(expert_table.table_bytes(sol))
+    return sol, path
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    rules = preset("classic").replace(**SMALL)
+    sol, path = small_file(tmp_path_factory, rules, 3000)
+    expert.PATHS.insert(0, str(path))
+    yield rules, sol, path
+    expert.PATHS.remove(str(path))
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """A small game where a final-round tie is a draw (duel rules: no opening)."""
+    rules = preset("duel").replace(target=1000)
+    sol, path = small_file(tmp_path_factory, rules, 3000)
     expert.PATHS.insert(0, str(path))
     yield rules, sol, path
     expert.PATHS.remove(str(path))
@@ -125,7 +142,35 @@ def test_the_file_reads_back(small):
 
 def test_board_decisions_are_the_evaluated_ones(small):
     """What farkle/players/expert.py decides is what the exact evaluation assumes."""
-    rules, sol, path = small
+    check_board_decisions(*small)
+
+
+def test_board_decisions_where_a_tie_is_a_draw(drawn):
+    check_board_decisions(*drawn)
+    rules, sol, path = drawn
+    player = make_player("expert", rules, 2, 1)
+    assert player.table.has_last
+    # the last turn: level with the leader a bank draws (half), one more unit wins
+    L = game2.last_turn(sol.rolls, 60, 1, 0.5)
+    for gap in (1, 4, 11):
+        game = position(rules, 1000, 1000 - gap * 50, 0, 6, START)
+        game.current, game.final_by, game.pending = 1, 0, [False, True]
+        game.scores = [1000, 1000 - gap * 50]
+        assert player.win_chance(game) == pytest.approx(L[gap + 1, 6], abs=1e-6)
+        for n in range(1, 7):
+            game.phase, game.in_hand, game.kept, game.shown = CHOOSE, n, [5], [5]
+            game.turn_total = gap * 50  # a tie
+            assert player.roll_on(game) == (L[1, n] > 0.5)
+            game.turn_total = gap * 50 + 50
+            assert player.roll_on(game) is False
+    # the mover's bank past the target is worth what the other's last turn leaves
+    a, b = 18, 15
+    turn = player.table.turn_table(rules, a, b)
+    k = sol.S - a + 3  # would-be 1,150
+    assert turn.bank_value(k) == pytest.approx(1 - sol.last[1, a + k - b + 1, 6], abs=1e-6)
+
+
+def check_board_decisions(rules, sol, path):
     S, unit = sol.S, sol.unit
     policy = game2_eval.ExpertPolicy(sol, shipped=True)
     pairs = [(a, b) for a in range(S) for b in range(S)]
@@ -164,8 +209,9 @@ def rules_points(rules, faces):
     return Scorer(rules).score(faces)
 
 
-def test_exact_evaluation(small):
-    rules, sol, path = small
+@pytest.mark.parametrize("which", ["small", "drawn"])
+def test_exact_evaluation(which, request):
+    rules, sol, path = request.getfixturevalue(which)
     optimal = game2_eval.ExpertPolicy(sol, shipped=False)
     VA, VB = game2_eval.duel(sol, optimal, optimal)
     assert np.abs(VA - sol.W).max() < 1e-12  # the optimum against itself: the solution
@@ -178,7 +224,7 @@ def test_exact_evaluation(small):
 def test_fallbacks(small):
     rules = preset("classic").replace(**SMALL)
     assert make_player("expert", rules, 3, 0).level == "hard"
-    assert make_player("expert", preset("duel"), 2, 0).level == "hard"
+    assert make_player("expert", preset("classic").replace(penalty=500), 2, 0).level == "hard"
     assert expert.make(rules.replace(target=1500), 2, 0) is None
     player = make_player("expert", rules, 2, 1)
     assert player.level == "expert"
@@ -222,16 +268,18 @@ for a, b, total, n, phase, shown in %r:
 """
 
 
-def test_expert_decides_on_micropython(small):
+@pytest.mark.parametrize("which, name", [("small", "classic"), ("drawn", "duel")])
+def test_expert_decides_on_micropython(which, name, request):
     """The board's expert reads its file by seek and decides the same as on CPython."""
     from mpy.harness import assert_same_output, run_micropython
 
-    rules, sol, path = small
+    rules, sol, path = request.getfixturevalue(which)
     folder = path.parent
     setup = "expert.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
-    result = run_micropython(SCRIPT % (setup, CASES), mounts=("farkle", str(folder))).check()
+    script = SCRIPT.replace('preset("classic")', 'preset("%s")' % name)
+    result = run_micropython(script % (setup, CASES), mounts=("farkle", str(folder))).check()
     out = []
-    exec(SCRIPT % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
+    exec(script % ("", CASES), {"print": lambda *args: out.append(" ".join(map(str, args)) + "\n")})
     expected = "".join(out)
     lines = result.stdout.splitlines()
     assert lines[0] == "expert"
@@ -329,3 +377,90 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
     result = simulate(rules, ["expert", "normal"], games=games, seed=3)
     low, high = wilson(result["seats"][0]["wins"], games, z=3.29)
     assert low < exact < high
+
+
+def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
+    """MultiExpert: the two-player game against the strongest other player; hard's final round."""
+    rules, sol, path = small
+    assert expert.make(rules, 3, 0) is None  # off unless switched on
+    monkeypatch.setattr(expert, "MULTI", True)
+    player = expert.make(rules, 3, 1)
+    assert isinstance(player, expert.MultiExpert)
+    game = Game(rules, players=3, first=1)
+    game.scores = [300, 0, 650]
+    game.opened = [True, False, True]
+    assert player.position(game) == (0, 13)  # seat 1 against seat 2 (650)
+    assert player.win_chance(game) is None  # the two-player chance is not this game's
+    game.final_by, game.pending = 2, [True, True, False]
+    assert player.position(game) is None  # the final round: hard
+    from farkle.tournament import SeededDice, play
+
+    for seed in range(3):  # whole games, legal throughout
+        seats = [expert.make(rules, 3, i) for i in range(3)]
+        g = Game(rules, players=3, first=0, dice=SeededDice(seed))
+        play(g, seats)
+        assert g.is_over()
+
+
+def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
+    """farkel: the file is solved without piggybacking (make_expert --ignore-piggyback) and is
+    used for the rules with it; the expert takes over dice exactly when rolling them is worth
+    more than a fresh turn by the solution's values."""
+    rules = preset("farkel").replace(target=1000)
+    sol = game2.solve(rules.replace(piggyback=False), cap=3000)
+    path = tmp_path / "expert_farkel_small.bin"
+    path.write_bytes(expert_table.table_bytes(sol, rules=rules))
+    expert.PATHS.insert(0, str(path))
+    try:
+        player = expert.make(rules, 2, 1)
+        assert player is not None and expert.make(rules.replace(piggyback=False), 2, 1) is None
+        decided = set()
+        for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:
+            game = Game(rules, players=2, first=1)
+            game.scores = [400, 600]
+            game.opened = [True, True]
+            game.left_dice, game.left_points = left_dice, left_points
+            if game.why_not_piggyback():
+                continue
+            turn = player.table.turn_table(rules, 12, 8)
+            fresh = turn.roll_value(0, 6)
+            assert fresh == pytest.approx(player.table.w(12, 8), abs=1e-6)  # a fresh turn: W
+            take = turn.roll_value(left_points // 50, left_dice) > fresh
+            assert player.piggyback(game) == take
+            decided.add(take)
+        assert decided == {True, False}
+        from farkle.tournament import SeededDice, play
+
+        for seed in range(3):
+            g = Game(rules, players=2, first=0, dice=SeededDice(seed))
+            play(g, [expert.make(rules, 2, 0), expert.make(rules, 2, 1)])
+            assert g.is_over()
+    finally:
+        expert.PATHS.remove(str(path))
+
+
+@pytest.mark.parametrize("name", expert.PRESETS)
+def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
+    from farkle.players.hint import hint
+
+    rules = preset(name)
+    player = make_player("expert", rules, 2, 0)
+    assert player.level == "expert" and player.table.path.endswith("expert_%s.bin" % name)
+    game = Game(rules, players=2, first=0)
+    assert hint(game)["win"] == pytest.approx(player.table.w(0, 0), abs=1e-6)
+    assert 0.5 < hint(game)["win"] < 0.56  # going first is worth a little
+
+
+def test_long_roll_regions_take_two_bytes(small, tmp_path):
+    rules, sol, path = small
+    saved = sol.top.copy()
+    try:
+        sol.top[3, 5] = 300  # longer than a byte holds (farkel's are)
+        wide = tmp_path / "wide.bin"
+        wide.write_bytes(expert_table.table_bytes(sol))
+    finally:
+        sol.top[:] = saved
+    table = expert.Table(str(wide))
+    assert table.top_size == 2 and expert.Table(str(path)).top_size == 1
+    assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
+    assert table.w(4, 9) == expert.Table(str(path)).w(4, 9) and not table.has_last

@@ -7,11 +7,11 @@ power cuts with and without a save in flight). The long run (1,000,000 events) i
 docs/persistence.md.
 """
 
-from tools.fuzz_app import Fuzzer, fingerprint
+from tools.fuzz_app import Fuzzer, fingerprint, lights_lie
 
 
 def test_short_fuzz_run():
-    stats = Fuzzer(seed=20240611).run(12000)
+    stats = Fuzzer(seed=7).run(12000)
     assert stats["events"] >= 12000
     assert stats["games_started"] >= 3 and stats["games_ended"] >= 2
     assert stats["refusals_checked"] > 1000
@@ -40,3 +40,26 @@ def test_the_checks_catch_a_broken_engine():
         assert "without a logged event" in str(error) or "scores changed" in str(error)
     else:
         raise AssertionError("the fuzzer missed a silent score change")
+
+
+def test_every_light_tells_the_truth_at_every_frame():
+    """On the MacroPad a key is lit exactly when pressing it would be carried out: at every
+    frame of a fuzz run, every lit key is tried (on a copy of the app) and must act, every
+    dark one must be refused or change nothing."""
+    fuzzer = Fuzzer(seed=5, layout="macropad", lights=True)
+    stats = fuzzer.run(1500)
+    assert stats["lights_checked"] >= 5 * fuzzer.frames > 20000
+    for screen in ("setup", "play", "pause", "rolloff", "end"):
+        assert stats["screens"].get(screen, 0) > 0, stats["screens"]
+
+
+def test_the_light_check_catches_a_lying_light():
+    from simrig import Rig
+
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4], seats=("human", "human"))
+    rig.tap("roll", "roll", "roll")  # splash, set-up, roll-off
+    rig.settle()
+    assert rig.screen == "play"
+    assert lights_lie(rig.controller, ["roll", "bank", "best", "hint", "menu"]) == []
+    rig.view.keys_lit = ("menu", "bank")  # roll dark, bank lit: both wrong before the roll
+    assert lights_lie(rig.controller, ["roll", "bank", "best", "hint", "menu"]) == [("roll", "lit"), ("bank", "dark"), ("hint", "lit")]

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from brute_scorer import counts_of, dice_of, sub_multisets
 from engine_play import random_step, snapshot
-from engine_strategies import any_rules
+from engine_strategies import _valid, any_rules
 from farkle import savegame
 from farkle.dice import FixedDice, RandomDice
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START, Game, IllegalAction
@@ -426,9 +426,10 @@ def test_roll_on_a_tying_player_who_farkles_loses():
     assert g.outcome() == [0]
 
 
-def test_roll_on_a_tie_that_still_happens_goes_to_a_roll_off():
-    # under roll_on a tie can only come from points given away by the exact-target rule
-    g = new("scorecard", players=3, target=2000, exact_target=True, opening=0)
+def test_a_tie_given_by_the_exact_target_goes_to_a_roll_off():
+    # points given away by the exact-target rule can make a tie nobody banked (under roll_on
+    # that is the only way a tie could happen, which is why rules refuse the pair)
+    g = new("scorecard", players=3, target=2000, exact_target=True, opening=0, tie="rolloff")
     bank_1000(g)  # p0 1000
     bank_1000(g)  # p1 1000
     bank_points(g, 500)  # p2 500
@@ -791,8 +792,8 @@ def _ends_for_sure(rules):
 @settings(max_examples=50, deadline=None)
 @given(any_rules(), st.integers(2, 8), st.integers(0, 2 ** 32 - 1))
 def test_random_play_keeps_the_invariants(rules, players, seed):
-    rules = rules.replace(target=min(rules.target, 2000), opening=min(rules.opening, 500),
-                          min_bank=min(rules.min_bank, 300))
+    rules = _valid(rules.replace, {"target": min(rules.target, 2000), "opening": min(rules.opening, 500),
+                                   "min_bank": min(rules.min_bank, 300)})
     g, n = _play(rules, players, seed, steps=2000)
     if _ends_for_sure(rules):
         assert g.is_over(), (n, g.scores)

@@ -6,7 +6,7 @@ import pytest
 from farkle.dice import FixedDice
 from farkle.game import CHOOSE, KEEP, OVER, START, Game, IllegalAction
 from farkle.players import LEVELS, make_player
-from farkle.players.base import keep_options, minimum
+from farkle.players.base import bank_wins, keep_options, minimum
 from farkle.players.easy import Easy
 from farkle.players.hard import Hard
 from farkle.players.hint import hint, what_if
@@ -89,6 +89,8 @@ def exact_check(rules, counts):
             decision = normal.roll_on(game)
             if game.why_not_bank():
                 assert decision
+            elif bank_wins(game):
+                assert not decision  # the bank that wins the game is never passed up
             else:
                 assert decision == s.should_roll(game.in_hand, t, m), (game.in_hand, t, m)
             counts["roll"] += 1
@@ -211,6 +213,25 @@ def test_hard_rolls_until_ahead_in_the_final_round():
     assert Hard(tie).roll_on(game) is False
 
 
+def test_normal_never_passes_up_a_bank_that_wins():
+    rules = preset("classic")
+    normal = Normal(rules)
+    # last turn of the final round: 300 with three dice puts player 1 ahead of 10,200 from
+    # 9,950, where the turn table would roll on: the bank wins the game, normal takes it
+    game = position(rules, [10200, 9950], current=1, faces=[1, 1, 1, 2, 3, 4], keeps=[[1]])
+    game.final_by, game.pending = 0, [False, True]
+    game.turn_total = 300
+    game.in_hand = 5
+    assert normal.policy.rolls(5, 300) and bank_wins(game)
+    assert normal.roll_on(game) is False
+    # level with the leader is not a win (the first to reach the total wins a tie)
+    game.scores[1] = 9900
+    assert not bank_wins(game) and normal.roll_on(game) is True
+    # before the last turn a bank past the target only starts the final round
+    game = position(rules, [9800, 5000], faces=[1, 1, 2, 3, 4, 6], keeps=[[1, 1]])
+    assert not bank_wins(game) and normal.roll_on(game) is True
+
+
 def test_hard_goes_for_the_best_chance_when_behind_in_the_final_round():
     rules = preset("classic")
     hard = Hard(rules)
@@ -224,11 +245,13 @@ def test_hard_goes_for_the_best_chance_when_behind_in_the_final_round():
 def test_hard_banks_at_the_target_and_counts_the_penalty():
     rules = preset("classic").replace(penalty=1000)
     hard, normal = Hard(rules), Normal(rules)
-    # 9,800 + 200 with four dice: normal rolls on; without a final round hard banks and wins
+    # 9,800 + 200 with four dice: the table rolls on; without a final round the bank wins
+    # the game, and both hard and normal take it
     sudden = rules.replace(final_round=False)
     game = position(sudden, [9800, 5000], faces=[1, 1, 2, 3, 4, 6], keeps=[[1, 1]])
     assert (game.turn_total, game.in_hand) == (200, 4)
-    assert Normal(sudden).roll_on(game) is True
+    assert Normal(sudden).policy.rolls(4, 200) is True
+    assert Normal(sudden).roll_on(game) is False
     assert Hard(sudden).roll_on(game) is False
     # 9,000 + 1,100 with four dice, where normal banks: hard too when the other player needs
     # 1,101+ more than their 9,000 ... but rolls once more if they would only need 201+

@@ -55,7 +55,7 @@ def test_five_dice_without_the_six_dice_combinations_is_fine():
 
 
 def test_opening_equal_to_the_target_is_allowed():
-    assert Rules(opening=10000).opening == 10000
+    assert Rules(opening=2000, target=2000).opening == 2000
 
 
 def test_unknown_preset_names_the_known_ones():

@@ -307,9 +307,9 @@ def test_001_a_tying_player_must_continue_rolling():
 
 
 def test_001_tied_after_the_final_round_roll_one_die_re_roll_on_ties():
-    # under "roll on" a tie at the top can only come from points handed over by the exact
-    # target rule; it then goes to a roll-off, ties rolling again
-    g = new("scorecard", players=3, target=2000, exact_target=True, opening=0)
+    # a tie at the top (here from points handed over by the exact target rule, which rules
+    # refuse together with "roll on") goes to a roll-off, ties rolling again
+    g = new("scorecard", players=3, target=2000, exact_target=True, opening=0, tie="rolloff")
     for triple in ([1, 1, 1], [1, 1, 1], [5, 5, 5], [1, 1, 1]):
         g.roll(triple + [2, 3, 4])
         g.keep(triple)

@@ -121,7 +121,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     from farkle.players import expert
 
-    path = os.path.join(expert.DIR, expert.FILES[0])
+    path = os.path.join(expert.DIR, "expert_classic.bin")
     script = SCRIPT.replace("PAIRS", repr(PAIRS))
     result = {"file": os.path.relpath(path, ROOT), "bytes": os.path.getsize(path)}
     t0 = time.time()

@@ -13,9 +13,6 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 OUT = REPO / "docs" / "persistence"
-sys.path.insert(0, str(REPO / "tests" / "mpy" / "standins"))
-
-from steady import Steady  # noqa: E402  (a plain player, so the pictures stay put)
 
 
 def _rig(nvm, dice_seed):
@@ -28,7 +25,11 @@ def _rig(nvm, dice_seed):
     board = SimBoard("macropad", clock)
     board.nvm = nvm
     setup = Setup()
-    app = App(board, make_player=Steady, hint=None, dice=RandomDice(dice_seed), setup=setup)
+    from farkle.players import make_player
+    from farkle.players.hint import hint
+
+    # the real computer player and hints: what the pictures show is what the gadget does
+    app = App(board, make_player=make_player, hint=hint, dice=RandomDice(dice_seed), setup=setup)
     return app, board, clock
 
 

@@ -79,12 +79,63 @@ def computer_players():
     return make_player, hint
 
 
+NULL_KEY = 99  # an action no key has: what any press does (hurry, end an animation)
+
+
+def shown(c):
+    """What a player can see or will meet next of the controller ``c``, as one value: the
+    view, the game, the selection, what runs on the clock, the set-up and any open panel."""
+    view = c.view
+    extra = c.extra
+    return (view.screen, view.title, tuple(view.rows), view.cursor, view.top, view.header, view.header_right,
+            tuple(view.faces), tuple(view.states), view.status, tuple(view.message), view.banner,
+            tuple(view.cells), tuple(view.rolloff), tuple(view.lines), view.mute, tuple(c.selected), c.step,
+            c.then, c.player, c.hint_wait, fingerprint(c.game) if c.game is not None else None,
+            tuple(c.setup.rows()), None if extra is None else (extra.panel, extra.confirm), c.confirm)
+
+
+def lights_lie(controller, keys):
+    """The keys among ``keys`` whose light is wrong now: lit though a press would be refused
+    or change nothing, or dark though it would be carried out. A press is tried on a copy of
+    the controller and compared with a copy given a key that has no action of its own (any
+    press hurries a computer and ends an animation; that is not the key's doing)."""
+    import copy
+
+    state = random.getstate()  # fair dice draw from the module's generator: leave it be
+    try:
+        base = copy.deepcopy(controller)
+        base.press(NULL_KEY)
+        base.update()
+        random.setstate(state)
+        expect = shown(base)
+        wrong = []
+        for name in keys:
+            trial = copy.deepcopy(controller)
+            trial.press(v_action(name))
+            trial.update()
+            acted = trial.refusals == base.refusals and (shown(trial) != expect or trial.said != base.said)
+            if acted != (name in controller.view.keys_lit):
+                wrong.append((name, "lit" if acted else "dark"))  # what it should be
+            random.setstate(state)
+        return wrong
+    finally:
+        random.setstate(state)
+
+
+def v_action(name):
+    from app.input import action_named
+
+    return action_named(name)
+
+
 class Fuzzer:
-    def __init__(self, seed, layout=None, check_every=1):
+    def __init__(self, seed, layout=None, check_every=1, lights=False, checks=()):
         self.rng = random.Random(seed)
         self.seed = seed
         self.layout = layout
         self.check_every = check_every
+        self.lights = lights  # check every key's light at every frame (slow: copies the app)
+        self.checks = list(checks)  # more checks after every frame: check(fuzzer) returns what is wrong
         self.nvm = FlashNVM()
         self.make_player, self.hint = computer_players()
         self.events = 0
@@ -92,7 +143,7 @@ class Fuzzer:
         self.stats = {"games_started": 0, "games_ended": 0, "games_abandoned": 0, "reboots": 0,
                       "cuts_in_saves": 0, "refusals_checked": 0, "finish_phases": 0,
                       "screens": {}, "max_finish_frames": 0, "saves": 0, "flash_erases": 0,
-                      "resumes_offered": 0}
+                      "resumes_offered": 0, "lights_checked": 0}
         self.held = set()
         self.boot()
 
@@ -183,6 +234,12 @@ class Fuzzer:
         c = self.app.controller
         screen = v.SCREEN_NAMES[c.view.screen]
         self.stats["screens"][screen] = self.stats["screens"].get(screen, 0) + 1
+        if self.lights:
+            self.check_lights(c)
+        for check in self.checks:
+            wrong = check(self)
+            if wrong:
+                self.fail("%s; %s" % (wrong, self.describe()))
         game = c.game
         if game is not self.game:
             if self.game is not None and not self.game_ended:
@@ -205,6 +262,13 @@ class Fuzzer:
         self.prev = (state, list(game.scores), game.log[-1] if game.log else None)
         if self.rng.random() < 0.2:
             self.check_refusal(game)
+
+    def check_lights(self, c):
+        keys = [name for name in self.board.key_pixels if name != "mute"]  # MUTE's light: the sound
+        wrong = lights_lie(c, keys)
+        if wrong:
+            self.fail("lights: %s; %s" % (", ".join("%s should be %s" % w for w in wrong), self.describe()))
+        self.stats["lights_checked"] += len(keys)
 
     def check_change(self, game, state):
         before, scores, last = self.prev

@@ -2,10 +2,11 @@
 
 host-only. Usage:  python tools/gadget_pictures.py [--out docs/gadget]
 
-Plays the whole-game test's fixed dice (tests/test_app_game.py) on the simulated MacroPad
-and the simulated DIY tower, with the tests' stand-in computer player (so the pictures do not
-change when the real computer players get better), and saves the display with the lights
-under it ("device" pictures) and the display alone, 4x.
+Plays a game with fixed dice (``DICE``) on the simulated MacroPad and the simulated DIY
+tower, a human against the real *normal* computer player, with the real hints (so every
+number in a picture is what the gadget says), and saves the display with the lights under
+it ("device" pictures) and the display alone, 4x. tests/test_docs_pictures.py checks that
+the committed pictures are what this draws today.
 """
 
 import argparse
@@ -17,9 +18,30 @@ sys.path.insert(0, REPO)
 sys.path.insert(0, os.path.join(REPO, "tests"))
 
 from simrig import Rig  # noqa: E402
-from test_app_game import DICE  # noqa: E402
 
+from farkle.players import make_player  # noqa: E402
+from farkle.players.hint import hint  # noqa: E402
 from hardware.sim.ledview import device_image  # noqa: E402
+
+# the dice in the order they are rolled
+DICE = [
+    6, 2,  # roll-off: P1 6, C2 2
+    1, 5, 2, 2, 3, 4,  # P1: refusals, the 1 and the 5
+    5, 5, 5, 2,  # P1, four dice: a hint, then bank 650
+    1, 1, 1, 2, 3, 4,  # C2 keeps three 1s and banks 1000
+    2, 2, 3, 3, 4, 6,  # P1 farkles
+    2, 3, 4, 6, 2, 3,  # C2 farkles
+    1, 2, 3, 4, 5, 6,  # P1: a straight, hot dice
+    6, 6, 6, 6, 6, 6,  # hot dice again
+    1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1,  # P1 banks 10500: the final round
+    2, 3, 4, 6, 2, 3,  # C2's last turn farkles
+]
+
+
+def real_rig(**kwargs):
+    """The app with the real computer players and hints (stand-ins stay in the tests)."""
+    return Rig(dice=DICE, make_player=make_player, hint=hint, **kwargs)
 
 
 def save(rig, out, name, scale=4):
@@ -29,7 +51,7 @@ def save(rig, out, name, scale=4):
 
 
 def macropad(out):
-    rig = Rig(dice=DICE)
+    rig = real_rig()
     save(rig, out, "splash")
     rig.tap("roll")
     save(rig, out, "setup")
@@ -50,6 +72,7 @@ def macropad(out):
     rig.tap("roll")
     rig.settle()
     rig.tap("hint")
+    rig.settle()
     save(rig, out, "hint")
     rig.tap("bank")
     rig.run(1400)
@@ -59,18 +82,21 @@ def macropad(out):
             break
     save(rig, out, "computer")
     rig.settle()
+    rig.until("play")
+    rig.settle()
     rig.tap("roll")
     rig.run(800)
     save(rig, out, "farkle")
-    for _ in range(600):
-        rig.step()
-        if rig.view.banner == "HOT DICE!":
-            break
-    save(rig, out, "hot-dice")
     rig.settle()
+    for _ in range(3000):  # C2's turn, then P1's
+        if rig.view.header.startswith("P1") and rig.controller.idle():
+            break
+        rig.step()
     rig.tap("roll")
     rig.settle()
     rig.tap("best", "roll")
+    rig.run(200)
+    save(rig, out, "hot-dice")
     rig.settle()
     for _ in range(2):
         rig.tap("best", "roll")
@@ -83,7 +109,7 @@ def macropad(out):
 
 
 def tower(out):
-    rig = Rig(dice=DICE, layout="tower")
+    rig = real_rig(layout="tower")
     rig.tap("roll", "roll", "roll")
     rig.settle()
     rig.tap("roll")

@@ -3,12 +3,18 @@
     python tools/make_expert.py                       # classic -> farkle/policies/expert_classic.bin
     python tools/make_expert.py --evaluate            # also the exact figures (docs/expert.json)
     python tools/make_expert.py --rules '{"preset": "classic", "target": 2000}' --out /tmp/x.bin
+    python tools/make_expert.py --rules farkel --ignore-piggyback --solve-figures
 
 Prints one JSON object: the solve time, the first player's chance under optimal play, the cap
 proof margin, the file's size, and with ``--evaluate`` the exact win rates of the shipped
 expert against *normal* and against the unrounded optimum (what float32 costs), *normal*
 against itself, and the
 compensation points (a head start for the second player that makes the game closest to fair).
+
+``--ignore-piggyback`` solves the rules without piggybacking (the solver cannot hold the
+leftover dice in its state) and writes the file for the rules as they are: the expert then
+plays that solution and takes over dice when rolling them is worth more than a fresh turn.
+``--solve-figures`` adds what ``python -m farkle solve`` prints (for the solved rules).
 """
 
 import argparse
@@ -88,10 +94,15 @@ def main(argv=None):
     ap.add_argument("--figures", default=None, help="write the JSON here too (default with --evaluate: docs/expert.json)")
     ap.add_argument("--save", default=None, help="also keep the solution here (.npz)")
     ap.add_argument("--load", default=None, help="use a solution kept with --save instead of solving")
+    ap.add_argument("--ignore-piggyback", action="store_true", help="solve without piggybacking, write the file for the rules")
+    ap.add_argument("--solve-figures", action="store_true", help="also the figures of python -m farkle solve")
+    ap.add_argument("--head-start", action="store_true", help="also the fair head start (the first of those figures)")
     args = ap.parse_args(argv)
-    rules = rules_from_spec(args.rules)
+    rules = file_rules = rules_from_spec(args.rules)
+    if args.ignore_piggyback:
+        rules = rules.replace(piggyback=False)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    out_path = args.out or os.path.join(root, "farkle", "policies", "expert_%s.bin" % rules.name)
+    out_path = args.out or os.path.join(root, "farkle", "policies", "expert_%s.bin" % file_rules.name)
     heads = HEAD_STARTS if args.evaluate else ()
     if args.load:
         sol = game2.load(rules, args.load)
@@ -99,11 +110,12 @@ def main(argv=None):
         sol = game2.solve(rules, cap=args.cap, progress=progress("solve"), handicaps=heads)
     if args.save:
         game2.save(sol, args.save)
-    data = expert_table.table_bytes(sol)
+    data = expert_table.table_bytes(sol, rules=file_rules)
     with open(out_path, "wb") as f:
         f.write(data)
     out = {
-        "rules": rules.name,
+        "rules": file_rules.name,
+        "piggyback_ignored": bool(args.ignore_piggyback),
         "file": os.path.relpath(out_path, root),
         "bytes": len(data),
         "solve_seconds": round(sol.seconds, 1),
@@ -115,6 +127,14 @@ def main(argv=None):
         "keeps_all": int(sum(len(o) for _, _, o in sol.rolls.flat)),
         "longest_roll_region": int(sol.top[:sol.S, :sol.S].max()) * sol.unit,
     }
+    if args.solve_figures or args.head_start:
+        from farkle.solve import command
+
+        fair, chance = command.fair_head_start(sol, progress("head starts"))
+        out["fair_head_start"] = fair
+        out["first_player_with_head_start"] = chance
+    if args.solve_figures:
+        out["normal_vs_optimal"] = command.normal_vs_optimal(sol, progress("normal vs optimal"))
     if args.evaluate:
         out["compensation"] = compensation(sol)
         evaluate(sol, out)

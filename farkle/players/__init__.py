@@ -8,12 +8,36 @@
 LEVELS = ("easy", "normal", "hard", "expert")
 
 
+def plays_as(level, rules, players=2):
+    """The level a computer seat of ``level`` really plays for ``rules`` and ``players``:
+    ``level`` itself, or "hard" for an expert without a solved table for them (what
+    ``make_player`` falls back to; the set-up menu shows it)."""
+    if level == "expert":
+        try:
+            from farkle.players import expert
+        except ImportError:
+            return "hard"
+        if expert.table_for(rules, players) is None:
+            return "hard"
+    return level
+
+
 def make_player(level, rules, players=2, seat=0):
     """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
 
     "expert" is the solved two-player game where ``farkle.players.expert.make(rules, players,
-    seat)`` returns a player for these rules; elsewhere it falls back to "hard".
+    seat)`` returns a player for these rules; elsewhere it falls back to "hard". Under an
+    exact target every level aims for it (``farkle.players.aim``).
     """
+    player = _make(level, rules, players, seat)
+    if rules.exact_target:
+        from farkle.players.aim import Aim
+
+        player = Aim(player)
+    return player
+
+
+def _make(level, rules, players, seat):
     demoted = False
     if level == "expert":
         player = None

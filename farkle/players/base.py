@@ -54,7 +54,7 @@ def minimum(game, player=None):
     if player is None:
         player = game.current
     rules = game.rules
-    return rules.min_bank if game.on_board(player) else rules.opening
+    return rules.min_bank if game.on_board(player) else max(rules.opening, rules.min_bank)
 
 
 def keep_options(game):
@@ -98,6 +98,27 @@ def keep_options(game):
 def faces(option):
     """The faces of an option from :func:`keep_options` (``[]`` for None)."""
     return unpack(option[2]) if option is not None and option[2] else []
+
+
+def bank_wins(game):
+    """True when banking now wins the game outright (the bank is allowed): without a final
+    round a bank that reaches the target (exactly, under an exact target); in the final round
+    a bank that puts the last player still to play strictly ahead of everyone."""
+    if game.why_not_bank():
+        return False
+    rules = game.rules
+    me = game.current
+    score = game.scores[me] + game.turn_total
+    if game.final_by >= 0:
+        for i in range(game.players):
+            if i != me and (game.pending[i] or game.scores[i] >= score):
+                return False
+        return True
+    if rules.final_round:
+        return False
+    if rules.exact_target:
+        return score == rules.target
+    return score >= rules.target
 
 
 def leader(game, player=None):

@@ -15,20 +15,31 @@ The file (little-endian; every score and turn total in units of ``unit`` points)
             that are ever strictly best are listed (the others never change a maximum)
     W       S x S float32: W[i][j], the chance that the player about to start a turn with
             score i wins against score j (score 0 = not on the board yet)
-    top     S x S u8: the largest turn total at which the mover at (i, j) rolls on with any
-            number of dice; above it, banking is best
+    top     S x S u8 (u16 where a roll region is longer than 255 units: the section is then
+            twice as long): the largest turn total at which the mover at (i, j) rolls on with
+            any number of dice; above it, banking is best
     reach   N x RD float32: reach[n][d], the best chance to make at least d more points this
             turn rolling n dice now (the final round)
+    last    N x RD float32, only where a final-round tie counts half (tie "draw" or "rolloff"):
+            last[n][d], the last player's value rolling n dice now when d more units win and
+            d - 1 tie (banks allowed from one unit on)
 
 A turn of the player at ``a`` against ``b`` (``u = a + turn total``): banking is worth
 ``1 - W[b][u]`` below the target and ``1 - reach[N][max(u - b + 1, their minimum)]`` at or
-above it (the other player's last turn must beat ``u``); a farkle is worth ``1 - W[b][a]``.
+above it (the other player's last turn must beat ``u``; where a tie counts half and the other can bank
+one, ``1 - last[N][u - b + 1]``); a farkle is worth ``1 - W[b][a]``.
 Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
 P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
 bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
 (``TurnTable``); then a keep is the option with the highest ``C`` (ties: more points, then
 more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
-for the best chance to get past the leader (``reach``) and banks as soon as it has.
+for the best chance to get past the leader (``reach``; ``last`` where a tie is worth half)
+and banks as soon as it has.
+
+Piggybacking (farkel) is not in the solved game: a file may be solved for the rules without
+it (``tools/make_expert.py --ignore-piggyback``). The expert then takes over dice exactly
+when rolling them is worth more than a fresh turn by the solution's values, and neither
+side's leftover dice are counted in the values.
 """
 
 import struct
@@ -51,7 +62,8 @@ MAGIC = b"FKX1"
 HEADER = "<4sIHHHBBHHIIII"
 HEADER_SIZE = 36
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-FILES = ["expert_classic.bin"]  # names in DIR, tried in order
+PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
+FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
 
 
@@ -89,6 +101,10 @@ class Table:
                 if data[pos + 4 + 2 * i] > maxp:
                     maxp = data[pos + 4 + 2 * i]
             pos += 4 + 2 * k
+        self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
+        self.off_last = self.off_reach + 4 * self.N * self.RD
+        f.seek(0, 2)
+        self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
         self.farkle = pf  # farkle[n]: the chance that n dice score nothing
         self.maxp = maxp  # the most points (units) one keep adds
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
@@ -116,6 +132,8 @@ class Table:
         return struct.unpack("<%df" % self.S, self.read(self.off_W + 4 * i * self.S, 4 * self.S))
 
     def top(self, i, j):
+        if self.top_size == 2:
+            return struct.unpack("<H", self.read(self.off_top + 2 * (i * self.S + j), 2))[0]
         return self.read(self.off_top + i * self.S + j, 1)[0]
 
     def reach(self, n, d):
@@ -126,17 +144,33 @@ class Table:
             d = self.RD - 1
         return struct.unpack("<f", self.read(self.off_reach + 4 * (self.RD * (n - 1) + d), 4))[0]
 
-    def reach_span(self, n, d0, count):
+    def last(self, n, d):
+        """The last player's value rolling ``n`` dice when ``d`` more units win and ``d - 1``
+        tie (files for rules where a tie counts half)."""
+        if d >= self.RD:
+            d = self.RD - 1
+        return struct.unpack("<f", self.read(self.off_last + 4 * (self.RD * (n - 1) + d), 4))[0]
+
+    def reach_span(self, n, d0, count, off=None):
         """``reach(n, d)`` for ``d = d0 .. d0 + count - 1`` (d0 >= 1), one read."""
         RD = self.RD
         last = d0 + count - 1
         end = last if last < RD else RD - 1
         if d0 >= RD:
             d0 = RD - 1
-        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(self.off_reach + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
+        off = self.off_reach if off is None else off
+        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(off + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
         if last >= RD:
             vals = vals + (vals[-1],) * (last - end)
         return vals
+
+    def other_last(self, rules, gap, req):
+        """The chance that the last player, behind by ``gap`` units with banks from ``req``
+        units on, beats the score (a tie counting as the rules say)."""
+        if self.has_last and gap >= req:
+            return self.last(self.N, gap + 1)
+        d = gap + 1
+        return self.reach(self.N, d if d > req else req)
 
     def turn(self, rules, a, b):
         """The turn of a player at ``a`` against ``b`` (units), cached, maybe not built yet."""
@@ -184,13 +218,23 @@ class TurnTable:
         self.final = rules.final_round
         if below < size and rules.final_round:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
+            # (where a tie counts half and they can bank one: the last-player values)
             d0 = a + below - b + 1
-            if d0 < oreq:
-                d0 = oreq
-            span = table.reach_span(N, d0, size - below)
-            for k in range(below, size):
-                d = a + k - b + 1
-                bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
+            if table.has_last and d0 - 1 >= oreq:
+                span = table.reach_span(N, d0, size - below, table.off_last)
+                for k in range(below, size):
+                    bank[k] = 1.0 - span[a + k - b + 1 - d0]
+            else:
+                if d0 < oreq:
+                    d0 = oreq
+                span = table.reach_span(N, d0, size - below)
+                for k in range(below, size):
+                    d = a + k - b + 1
+                    g = d - 1
+                    if table.has_last and g >= oreq:
+                        bank[k] = 1.0 - table.last(N, d)
+                    else:
+                        bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
         self.bank = bank
         C = [None]
         for n in range(1, N + 1):
@@ -262,14 +306,33 @@ class TurnTable:
             return 1.0 - table.w(self.b, u)
         if not self.final:
             return 1.0
-        d = u - self.b + 1
-        return 1.0 - table.reach(table.N, d if d > self.oreq else self.oreq)
+        return 1.0 - table.other_last(None, u - self.b, self.oreq)
 
     def value(self, k, n):
         """The best of banking (where allowed) and rolling on, as the solution plays."""
         if k <= self.top:
             return self.C[n][k]
         return self.bank_value(k)
+
+    def roll_value(self, k, n):
+        """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
+        taken-over set of dice must be rolled first)."""
+        table = self.table
+        data = table.gdata
+        acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
+        pos = 0
+        for _ in range(table.G):
+            gn, cnt, ways = struct.unpack_from("<BBH", data, pos)
+            pos += 4
+            if gn == n:
+                best = -1.0
+                for i in range(cnt):
+                    v = self.value(k + data[pos + 2 * i], data[pos + 2 * i + 1])
+                    if v > best:
+                        best = v
+                acc += ways / 6 ** n * best
+            pos += 2 * cnt
+        return acc
 
     def rolls(self, k, n):
         if k < self.req:
@@ -302,10 +365,21 @@ def best_choice(choices, value):
     return best
 
 
+def strongest(game, me):
+    """The other player with the highest score (ties: the next to move)."""
+    best = -1
+    for i in range(1, game.players):
+        p = (me + i) % game.players
+        if best < 0 or game.scores[p] > game.scores[best]:
+            best = p
+    return best
+
+
 class Expert(Player):
     """The solved two-player game (see the module docstring); *hard* where it does not apply."""
 
     level = "expert"
+    multi = False  # more than two players: play the two-player game against the leader
 
     def __init__(self, rules, players=2, seat=0, table=None):
         Player.__init__(self, rules, players, seat)
@@ -322,12 +396,18 @@ class Expert(Player):
     # ----- where the position is in the table -----
 
     def position(self, game):
-        """``(a, b)`` in units for the current player, or None outside the solved game."""
+        """``(a, b)`` in units for the current player, or None outside the solved game.
+        With more than two players (``MultiExpert``) ``b`` is the strongest other player."""
         table = self.table
-        if table is None or game.players != 2:
+        if table is None:
             return None
         me = game.current
-        other = 1 - me
+        if game.players != 2:
+            if not self.multi or game.final_by >= 0:
+                return None  # the final round of many: hard's reach play
+            other = strongest(game, me)
+        else:
+            other = 1 - me
         unit = table.unit
         a, b = game.scores[me], game.scores[other]
         if a % unit or b % unit or a < 0 or b < 0:
@@ -354,6 +434,33 @@ class Expert(Player):
         req = requirement(self.rules, table.unit, game.on_board(me))
         return need if need > req else req
 
+    def tie_need(self, game):
+        """Final round, where a tie counts half and this player can bank one: the turn total
+        (units) that wins; else None."""
+        table = self.table
+        if not table.has_last:
+            return None
+        me = game.current
+        gap = (game.scores[1 - me] - game.scores[me]) // table.unit
+        if gap < requirement(self.rules, table.unit, game.on_board(me)):
+            return None
+        return gap + 1
+
+    def last_value(self, game, k, n):
+        """Final round: the chance (a tie as the rules count it) from turn total ``k`` with
+        ``n`` dice in hand, where the player may bank or roll on."""
+        table = self.table
+        win = self.tie_need(game)
+        if win is None:
+            need = self.need(game)
+            return 1.0 if k >= need else table.reach(n, need - k)
+        if k >= win:
+            return 1.0
+        roll = table.last(n, win - k)
+        if k == win - 1 and roll < 0.5:
+            return 0.5  # bank the tie
+        return roll
+
     # ----- decisions -----
 
     def choose_keep(self, game):
@@ -367,10 +474,8 @@ class Expert(Player):
         if not choices:
             return []
         if game.final_by >= 0:
-            need = self.need(game)
-
             def value(p, left):
-                return table.reach(left, need - k0 - p)
+                return self.last_value(game, k0 + p, left)
         else:
             turn = table.turn_table(self.rules, pos[0], pos[1])
 
@@ -386,14 +491,30 @@ class Expert(Player):
             return self.hard().roll_on(game)
         k = game.turn_total // self.table.unit
         if game.final_by >= 0:
-            return k < self.need(game)
+            win = self.tie_need(game)
+            if win is None:
+                return k < self.need(game)
+            if k >= win:
+                return False
+            return k < win - 1 or self.table.last(game.in_hand, 1) > 0.5
         turn = self.table.turn_table(self.rules, pos[0], pos[1])
         return turn.rolls(k, game.in_hand)
 
     def piggyback(self, game):
-        if self.position(game) is None:
+        pos = self.position(game)
+        if pos is None:
             return self.hard().piggyback(game)
-        return False
+        table = self.table
+        if game.final_by >= 0:
+            win = self.tie_need(game)
+            need = win if win is not None else self.need(game)
+            k = game.left_points // table.unit
+            take = self.last_value(game, k, game.left_dice) if k < need else 1.0
+            return take > self.last_value(game, 0, table.N)
+        if game.left_points % table.unit:
+            return False
+        turn = table.turn_table(self.rules, pos[0], pos[1])
+        return turn.roll_value(game.left_points // table.unit, game.left_dice) > turn.roll_value(0, table.N)
 
     def prepare(self, game, stop=None):
         """Work out this turn's table ahead, a row at a time while ``stop()`` is false (the
@@ -406,7 +527,7 @@ class Expert(Player):
     def win_chance(self, game):
         """The current player's chance of winning with this expert's play from here on (both
         players playing the solved game), or None outside the solved game."""
-        if game.phase in (OVER, ROLLOFF):
+        if game.phase in (OVER, ROLLOFF) or game.players != 2:
             return None
         pos = self.position(game)
         if pos is None:
@@ -416,10 +537,8 @@ class Expert(Player):
         k0 = game.turn_total // unit
         final = game.final_by >= 0
         if final:
-            need = self.need(game)
-
             def value(p, left):
-                return table.reach(left, need - k0 - p)
+                return self.last_value(game, k0 + p, left)
         else:
             turn = None
             if game.phase != START:
@@ -429,7 +548,7 @@ class Expert(Player):
                 return turn.value(k0 + p, left)
         if game.phase == START:
             if final:
-                return table.reach(N, need)
+                return self.last_value(game, 0, N)
             return table.w(pos[0], pos[1])
         if game.phase == KEEP or (game.phase == CHOOSE and game.unkept()):
             choices = keep_choices(game, unit, N)
@@ -438,7 +557,7 @@ class Expert(Player):
                 return value(best[0], best[1])
         n = game.in_hand
         if final:
-            return 1.0 if k0 >= need else table.reach(n, need - k0)
+            return self.last_value(game, k0, n)
         return turn.value(k0, n)
 
 
@@ -446,14 +565,19 @@ _TABLES = {}
 
 
 def find_table(rules, players=2):
-    """The open table that fits ``rules`` and ``players``, or None."""
-    paths = list(PATHS) + [DIR + "/" + name for name in FILES]
-    for path in paths:
+    """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
+    tried first, so a board opens only the one it plays."""
+    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
+    rest = [name for name in FILES if name not in own]
+    for path in list(PATHS) + [DIR + "/" + name for name in own + rest]:
         table = _TABLES.get(path)
         if table is None:
             try:
                 table = Table(path)
             except (OSError, ValueError):
+                continue
+            if not table.fits(rules, players):
+                table.file.close()  # a board keeps only the file it plays open
                 continue
             _TABLES[path] = table
         if table.fits(rules, players):
@@ -461,11 +585,30 @@ def find_table(rules, players=2):
     return None
 
 
+class MultiExpert(Expert):
+    """Three to eight players: the solved two-player game against whoever leads the others
+    (their farkle hands the turn on, their bank past the target starts everyone's last turn:
+    both as if the leader were the only other player); the final round is *hard*'s."""
+
+    multi = True
+
+
+MULTI = False  # the expert level uses MultiExpert for 3-8 players (only where it measured better)
+
+
+def table_for(rules, players=2):
+    """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
+    (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
+    if players != 2 and not MULTI:
+        return None
+    return find_table(rules, 2)
+
+
 def make(rules, players=2, seat=0):
     """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
-    if players != 2:
-        return None
-    table = find_table(rules, players)
+    table = table_for(rules, players)
     if table is None:
         return None
+    if players != 2:
+        return MultiExpert(rules, players, seat, table)
     return Expert(rules, players, seat, table)

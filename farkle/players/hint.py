@@ -66,7 +66,7 @@ def hint(game, level="expert", player=None):
     out["win"] = player.win_chance(game)
     twin = game
     if game.phase == START:
-        dice = game.rules.dice
+        dice = game.in_hand  # fewer than all of them after taking the last player's dice over
         if game.why_not_piggyback() is None:
             out["piggyback"] = take = bool(player.piggyback(game))
             if take:

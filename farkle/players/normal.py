@@ -2,7 +2,9 @@
 
 Every decision maximises the expected points this turn adds to the player's score, subject
 to the bank minimum the rules put on the player now (the opening until they are on the
-board, the later minimum after). It reads the host-solved table ``farkle/policies/<preset>.bin``:
+board, the later minimum after), except that it never passes up a bank that wins the game
+outright: the max-expected-score player of the literature (Neller & Busche), against which
+the solved game is measured. It reads the host-solved table ``farkle/policies/<preset>.bin``:
 the roll-or-bank choice is one comparison with a threshold, a keep is the best of at most N
 candidates by a table look-up each. Without a table (custom scoring on the board) it plays
 like *easy*.
@@ -10,7 +12,7 @@ like *easy*.
 
 from farkle.game import CHOOSE
 from farkle.players import policy as tables
-from farkle.players.base import Player, faces, keep_options, minimum
+from farkle.players.base import Player, bank_wins, faces, keep_options, minimum
 from farkle.players.easy import Easy
 
 
@@ -47,6 +49,8 @@ class Normal(Player):
             return self.fallback.roll_on(game)
         if game.why_not_bank():
             return True
+        if bank_wins(game):
+            return False
         return self.policy.rolls(game.in_hand, game.turn_total)
 
     def piggyback(self, game):

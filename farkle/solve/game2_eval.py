@@ -36,30 +36,33 @@ class EvalLevel:
 
 
 def policy_sweep(rt, lev, f, bank, choose):
-    """The values ``V(a, N)`` of a fixed policy's turn for farkle values ``f``: ``bank(u)`` is
+    """The values ``V(a, N)`` of a fixed policy's turn for farkle values ``f`` (``(K, P)``:
+    K sets at once, the policy looked up once for all), as ``(K, P)``: ``bank(u)`` is
     ``(N, P)`` bool (bank here), ``choose(u)`` ``(G, P)``: the option taken after each roll."""
     N = rt.N
-    P = len(lev.pairs)
+    K, P = f.shape
     cap = lev.cap
-    V = np.empty(((lev.top + 1) * UNIT_ROWS, P))
-    V3 = V.reshape(lev.top + 1, UNIT_ROWS, P)
-    V3[cap + 1:, :, :] = lev.B[cap + 1:, None, :]
+    V = np.empty(((lev.top + 1) * UNIT_ROWS, K, P))
+    V4 = V.reshape(lev.top + 1, UNIT_ROWS, K, P)
+    V4[cap + 1:] = lev.B[cap + 1:, None, None, :]
     flat = V.ravel()
-    cols = np.arange(P)[None, :]
-    pfc = rt.pf[:, None] * f[None, :]
-    out = np.empty(P)
+    cols = np.arange(K * P).reshape(K, P)
+    pfc = rt.pf[:, None] * f.reshape(1, K * P)
+    out = np.empty((K, P))
     G = len(rt.flat)
     gidx = np.arange(G)[:, None]
+    code = rt.opt_dp * UNIT_ROWS + rt.opt_m  # (G, width): the value row an option leads to
+    pcols = np.arange(P)[None, :]
     for u in range(cap, int(lev.a.min()) - 1, -1):
-        ch = choose(u)
-        rows = u * UNIT_ROWS + rt.opt_dp[gidx, ch] * UNIT_ROWS + rt.opt_m[gidx, ch]
-        vals = flat[rows * P + cols]
-        Q = rt.gprob @ vals
+        rows = u * UNIT_ROWS + code[gidx, choose(u)]  # (G, P)
+        vals = flat[(rows * (K * P) + pcols)[:, None, :] + (np.arange(K) * P)[None, :, None]]
+        Q = rt.gprob @ vals.reshape(G, K * P)
         Q += pfc
-        V3[u, 1:N + 1] = np.where(bank(u), lev.B[u][None, :], Q)
+        Q = Q.reshape(N, K, P)
+        V4[u, 1:N + 1] = np.where(bank(u)[:, None, :], lev.B[u][None, None, :], Q)
         hit = lev.a == u
         if hit.any():
-            out[hit] = Q[N - 1, hit]
+            out[:, hit] = Q[N - 1][:, hit]
     return out
 
 
@@ -83,8 +86,12 @@ class ExpertPolicy:
         self.last_turn = sol.top.max()
 
     def final(self, need, onboard):
-        """The chance of making at least ``need`` units in the final turn (reach-optimal)."""
+        """The value of the last turn in the final round when ``need`` units win (played for
+        that value: ``game2.last_turn``; without tie credit the chance of making ``need``)."""
         sol = self.sol
+        if sol.last is not None:
+            onb = np.asarray(onboard).astype(np.int64)
+            return sol.last[onb, np.minimum(need, sol.last.shape[1] - 1), sol.rolls.N]
         req = np.array([requirement(sol.rules, sol.unit, o) for o in onboard])
         d = np.maximum(need, req)
         return self.sol.reach[np.minimum(d, len(self.sol.reach) - 1), sol.rolls.N]
@@ -163,26 +170,40 @@ class NormalPolicy:
         self.final_table = None
 
     def final_reach(self, dmax):
-        """``F[on board, d]``: the chance that normal's turn banks at least ``d`` units."""
+        """``F[on board, d]``: normal's value of its last turn in the final round when a bank
+        of at least ``d`` units wins (it banks at once there: the bank wins outright) and one
+        of exactly ``d - 1`` ties (worth ``tie_value``; under "roll_on" a tie cannot be banked)."""
         rt, N = self.rt, self.rt.N
+        rules = self.rules
         tmax = self.tmax
-        top = tmax + rt.max_dp + 1
+        top = max(tmax, dmax) + rt.max_dp + 1
         d = np.arange(dmax + 1)
+        tie = game2.tie_value(rules)
+        no_tie_bank = rules.tie == "roll_on"
         F = np.zeros((2, dmax + 1))
         G = len(rt.flat)
         for onb in (0, 1):
-            X = np.zeros((top + 1, N + 1, dmax + 1))  # banks above tmax: made it if t >= d
-            X[tmax + 1:, :, :] = (np.arange(tmax + 1, top + 1)[:, None] >= d[None, :])[:, None, :]
-            for t in range(tmax, -1, -1):
-                ch = self.keep[onb, t]
+            req = requirement(rules, rt.unit, bool(onb))
+            X = np.zeros((top + 1, N + 1, dmax + 1))
+            sure = max(dmax + 1, req)  # from here every bank wins, and normal banks
+            X[sure:] = 1.0
+            for t in range(sure - 1, -1, -1):
+                wins = (t >= d) & (t >= req)
+                tt = min(t, tmax)  # normal's table banks above tmax with any dice
+                ch = self.keep[onb, tt]
                 dp = rt.opt_dp[np.arange(G), ch]
                 m = rt.opt_m[np.arange(G), ch]
-                vals = X[t + dp, m]  # (G, D)
+                vals = X[np.minimum(t + dp, top), m]  # (G, D)
                 Q = rt.gprob @ vals  # farkle: 0
-                bank = self.bank[onb, t]
-                X[t, 1:] = np.where(bank[:, None], (t >= d)[None, :], Q)
                 if t == 0:
                     F[onb] = Q[N - 1]
+                    continue
+                bank = self.bank[onb, tt][:, None] & (t >= req)
+                if no_tie_bank:
+                    bank = bank & (t != d - 1)[None, :]
+                bank = bank | wins[None, :]
+                value = 1.0 * wins + tie * (t == d - 1)
+                X[t, 1:] = np.where(bank, value[None, :], Q)
         self.final_table = F
         return F
 
@@ -200,6 +221,8 @@ class NormalPolicy:
             t = np.clip(u - a, 0, tmax)
             out = self.bank[onb, t].T.copy()
             out[:, u - a > tmax] = True
+            if not sol.rules.final_round and u >= sol.S:
+                out[:] = True  # a bank that reaches the target wins: normal takes it
             out[:, u - a <= 0] = False
             return out
 
@@ -303,11 +326,11 @@ def duel(sol, A, B, cap=None, progress=None):
         levB = EvalLevel(sol, pairs, cap, bank_B)
         bankA, chooseA = A.prepare(sol, pairs, cap)
         bankB, chooseB = B.prepare(sol, pairs, cap)
-        zero, one = np.zeros(len(pairs)), np.ones(len(pairs))
-        a0 = policy_sweep(rt, levA, zero, bankA, chooseA)
-        a1 = policy_sweep(rt, levA, one, bankA, chooseA) - a0
-        b0 = policy_sweep(rt, levB, zero, bankB, chooseB)
-        b1 = policy_sweep(rt, levB, one, bankB, chooseB) - b0
+        f = np.stack([np.zeros(len(pairs)), np.ones(len(pairs))])  # farkle worth 0, then 1
+        a0, a1 = policy_sweep(rt, levA, f, bankA, chooseA)
+        a1 = a1 - a0
+        b0, b1 = policy_sweep(rt, levB, f, bankB, chooseB)
+        b1 = b1 - b0
         # VA(i,j) = a0 + a1 * VB(j,i);  VB(j,i) = b0' + b1' * VA(i,j)
         b0p, b1p = b0[partner], b1[partner]
         va = (a0 + a1 * b0p) / (1.0 - a1 * b1p)

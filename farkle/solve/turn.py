@@ -31,6 +31,7 @@ import numpy as np
 from farkle.scorer import Scorer, pack, size
 
 EPS = 1e-9  # values closer than this count as equal (banking wins such ties)
+MAX_GRID = 50000  # turn totals solved at most (the presets need about 500): seconds, not hours
 
 
 def rolls(n):
@@ -50,6 +51,12 @@ def _expect(probs, values):
     """Sum of ``probs * values``, correctly rounded (math.fsum), so the tables come out
     bit-identical whatever BLAS or CPU computes them."""
     return math.fsum((probs * values).tolist())
+
+
+def _best(vals, group):
+    """The best value of each roll's keeps (``vals`` grouped from the ``group`` offsets); empty
+    for a number of dice that can never score."""
+    return np.maximum.reduceat(vals, group) if len(group) else vals
 
 
 class TurnSolution:
@@ -89,6 +96,9 @@ class TurnSolution:
             self.options[n] = opts
         self.step = step
         self.cap = self._cap()
+        if self.cap // step > MAX_GRID:
+            raise ValueError("these rules would need %d turn totals solved (at most %d): the points "
+                             "are too far apart (step %d, up to %d)" % (self.cap // step, MAX_GRID, step, self.cap))
         self._solve()
         self._forced = {}
 
@@ -122,12 +132,12 @@ class TurnSolution:
             for points, nl in opts:
                 left.append(nl)
                 dk.append(points // self.step)
-        return (np.array(probs), np.array(left), np.array(dk), np.array(group))
+        return (np.array(probs), np.array(left, dtype=int), np.array(dk, dtype=int), np.array(group, dtype=int))
 
     def _solve(self):
         N, step = self.dice, self.step
         K = self.cap // step  # grid index of the cap
-        top = K + max(max(p for _, opts in self.options[n] for p, _ in opts) for n in range(1, N + 1)) // step
+        top = K + max(p for n in range(1, N + 1) for _, opts in self.options[n] for p, _ in opts) // step
         # W[n, k]: value with n dice in hand at total k*step, banking allowed (k > 0)
         W = np.zeros((N + 1, top + 1))
         R = np.zeros((N + 1, top + 1))
@@ -139,7 +149,7 @@ class TurnSolution:
             for n in range(1, N + 1):
                 probs, left, dk, group = arrays[n]
                 vals = W[left, k + dk]
-                r = _expect(probs, np.maximum.reduceat(vals, group))
+                r = _expect(probs, _best(vals, group))
                 R[n, k] = r
                 W[n, k] = max(r, totals[k]) if k else r
         self._arr = arrays
@@ -162,7 +172,7 @@ class TurnSolution:
                 vals = np.where(idx < km, Wm[left, np.minimum(idx, km - 1)] if km else 0.0,
                                 self.W[left, np.minimum(idx, self.K)])
                 vals = np.where(idx > self.K, idx * float(step), vals)
-                r = _expect(probs, np.maximum.reduceat(vals, group))
+                r = _expect(probs, _best(vals, group))
                 Rm[n, k] = Wm[n, k] = r
         self._forced[minimum] = (km, Wm, Rm)
         return self._forced[minimum]
@@ -188,7 +198,7 @@ class TurnSolution:
     def _roll_above(self, n, t):
         probs, left, dk, group = self._arr[n]
         vals = t + dk * float(self.step)  # past the cap the next state banks
-        return _expect(probs, np.maximum.reduceat(vals, group))
+        return _expect(probs, _best(vals, group))
 
     def value(self, n, t, minimum=0):
         """``W``: expected points banked from ``n`` dice in hand at total ``t`` under best play."""
@@ -276,7 +286,7 @@ def reach_table(rules, top):
             probs, left, dk, group = s._arr[n]
             rest = np.maximum(k - dk, 0)
             vals = Q[left, rest]
-            Q[n, k] = _expect(probs, np.maximum.reduceat(vals, group))
+            Q[n, k] = _expect(probs, _best(vals, group))
     return Q
 
 
@@ -301,7 +311,7 @@ def odds(rules):
         rules = preset(rules)
     s = solve(rules)
     N = s.dice
-    opening = rules.opening or rules.min_bank  # what the game asks before the first bank
+    opening = max(rules.opening, rules.min_bank)  # what the game asks of the first bank
     return {
         "rules": rules.name,
         "farkle": {str(n): float(s.farkle[n]) for n in range(1, N + 1)},

@@ -15,7 +15,7 @@ buttons, no encoder), so the app is tried on both kinds of dice.
 import collections
 import time
 
-from hardware.sim.nvm import sim_nvm
+from hardware.sim.nvm import FlashNVM
 from hardware.sim.screen import HostDisplay
 
 # key number -> name, MacroPad-style: 3 columns x 4 rows, then the encoder switch
@@ -201,7 +201,7 @@ class SimBoard:
         self.keys = Keys(self.key_names, self.ticks_ms)
         self.display = HostDisplay()
         self.sound = Sound(self.ticks_ms)
-        self.nvm = sim_nvm()  # issue 5 hook: RP2040-like flash (FARKLE_SIM_NVM=file keeps it)
+        self.nvm = FlashNVM()  # RP2040-like flash, erased; python code.py keeps it in a file
         self.log_path = None
 
 

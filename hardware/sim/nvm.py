@@ -25,6 +25,7 @@ always gives the same value here (real weakly-programmed cells may not; the CRC 
 ``erases`` and ``page_programs`` count the wear so tests and docs can report it.
 """
 
+import os
 import random
 
 SECTOR = 4096
@@ -132,16 +133,18 @@ class FlashNVM:
 
 
 class FileNVM(FlashNVM):
-    """A FlashNVM kept in a file, so the simulator remembers the game between runs
-    (``FARKLE_SIM_NVM=path python code.py``). A missing or wrong-sized file starts erased."""
+    """A FlashNVM kept in a file, so the simulator remembers the game between runs (by
+    default in a per-user cache file, see ``hardware.sim.frontends``). A missing or
+    wrong-sized file, or ``fresh``, starts erased; the folder is made at the first write."""
 
-    def __init__(self, path, size=SECTOR):
+    def __init__(self, path, size=SECTOR, fresh=False):
         data = None
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
-            pass
+        if not fresh:
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError:
+                pass
         super().__init__(size, data=data if data is not None and len(data) == size else None)
         self.path = path
 
@@ -149,13 +152,8 @@ class FileNVM(FlashNVM):
         try:
             super()._write(start, stop, value)
         finally:  # a power cut leaves what the flash held at that moment
+            folder = os.path.dirname(self.path)
+            if folder:
+                os.makedirs(folder, exist_ok=True)
             with open(self.path, "wb") as f:
                 f.write(self.data)
-
-
-def sim_nvm(env=None):
-    """The simulator's NVM: a FileNVM when ``FARKLE_SIM_NVM`` names a file, else erased flash."""
-    import os
-
-    path = (env if env is not None else os.environ).get("FARKLE_SIM_NVM")
-    return FileNVM(path) if path else FlashNVM()
