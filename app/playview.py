@@ -54,8 +54,10 @@ class PlayView:
             else:
                 text = "%d:%d" % (s + 1, game.scores[s])
             cells.append((text, s == seat))
-        if view.meter is not None and game.players == 2:
-            cells.append((v.meter_text(view.meter), False))  # the row under the two scores
+        if view.meter is not None:
+            from app.meter import text
+
+            cells.append((text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()
