@@ -12,7 +12,6 @@ The set-up, pause and end screens are in ``app.menus``, the computer's turn in
 the timings and tick arithmetic in ``app.pace``.
 """
 
-from farkle.fairstart import apply as apply_head_start
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
 
 from app import input as act
@@ -82,7 +81,7 @@ class Controller(Menus, Computer, PlayView):
         self.paused_keys = ()
         self.paused_status = ""
         self.advisers = {}  # seat -> the computer player that gives that seat hints
-        self.meter = None  # the solved player behind the win-chance meter (set-up option)
+        self.meter = None  # app.meter.Meter (a set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
@@ -316,12 +315,12 @@ class Controller(Menus, Computer, PlayView):
         self.levels = [plays_as(level, rules, n) for level in setup.levels()]
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
         self.head_start = setup.head_start()  # given to the second player once the first is known
-        self.meter = None  # the solved player that gives the win-chance meter its figures
-        if setup.meter and n == 2 and self.make_player is not None:
-            judge = self.make_player("expert", rules, 2, 0)
-            if judge.level == "expert":
-                self.meter = judge
+        self.meter = None  # app.meter.Meter where the set-up asks for one and a table fits
         self.view.meter = None
+        if setup.meter and n == 2 and self.make_player is not None:
+            from app import meter
+
+            self.meter = meter.make(self.make_player, rules)
         self.hurry = False
         self.advisers = {}
         self.score_top = 0
@@ -393,8 +392,10 @@ class Controller(Menus, Computer, PlayView):
         if game.phase == OVER:
             self._open_end()
             return
-        if getattr(self, "head_start", 0):
-            apply_head_start(game, self.head_start)
+        if getattr(self, "head_start", 0):  # fair start: the second player's head start
+            from farkle.fairstart import apply
+
+            apply(game, self.head_start)
             self.head_start = 0
         self._begin_turn()
 
@@ -417,7 +418,8 @@ class Controller(Menus, Computer, PlayView):
             self.score_top = row if row < self.score_top else row - 1
         self.strip_due = ticks_add(self.now, STRIP_PAGE_MS)
         self._go(v.PLAY)
-        self._update_meter()
+        if self.meter is not None:
+            self.meter.update(view, game)
         if self.seats[self.player] is not None:
             self.then = N_CPU
             self.cpu_step = C_START
@@ -426,19 +428,6 @@ class Controller(Menus, Computer, PlayView):
             self.hurry = False
             self.step = T_NONE
         self._refresh()
-
-    def _update_meter(self):
-        """Each player's solved chance of winning, as it stands after the last bank."""
-        view = self.view
-        chance = None
-        if self.meter is not None:
-            try:
-                chance = self.meter.win_chance(self.game)
-            except Exception:  # the meter must never stop the game
-                chance = None
-        if chance is not None and self.game.current == 1:
-            chance = 1.0 - chance
-        view.meter = chance
 
     def _roll(self):
         """Roll the dice in hand (the caller checked ``why_not_roll``)."""

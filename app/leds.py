@@ -3,8 +3,7 @@
 Each face has its own colour, far apart on the colour wheel so it reads at a glance even with
 one pixel per die: 1 red, 2 yellow, 3 green, 4 cyan, 5 blue, 6 magenta. A die set aside is
 dim; a selected die blinks white (one pixel) or lights its blank pixels white around the
-coloured pips (seven pixels). With the win-chance meter on, between turns (no die rolled yet)
-the dice lights show it: seat 1's share of them in its colour from the left, seat 2's after. Keys with their own light show what they would do now.
+coloured pips (seven pixels). Keys with their own light show what they would do now.
 Only ``pixels[i] = colour`` and ``show()`` are used (``auto_write`` is off).
 """
 
@@ -29,7 +28,6 @@ SOUND_ON = (30, 30, 30)  # the mute key: dim white while sound is on...
 MUTED = (120, 0, 0)  # ...red when muted
 ASIDE_SHIFT = 3  # set-aside dice at 1/8 brightness
 BLINK_MS = 300
-METER_COLOURS = ((0, 0, 120), (120, 40, 0))  # seat 1, seat 2
 KEY_COLOURS = {
     "roll": (0, 255, 0),
     "bank": (255, 120, 0),
@@ -69,10 +67,8 @@ class Leds:
 
     def draw(self, view, phase):
         screen = view.screen
-        if screen == v.PLAY and view.meter is not None and self._between_turns(view):
-            lit = int(view.meter * v.NDICE + 0.5)
-            for i in range(v.NDICE):
-                self._fill(i, METER_COLOURS[0] if i < lit else METER_COLOURS[1])
+        if screen == v.PLAY and view.meter is not None and _meter_lights(self, view):
+            pass  # between turns: the win-chance meter (app.meter)
         elif screen == v.PLAY or screen == v.PAUSE:
             for i in range(v.NDICE):
                 self._die(i, view.states[i], view.faces[i], phase)
@@ -100,21 +96,6 @@ class Leds:
                 colour = KEY_COLOURS.get(name, WHITE) if name in lit else OFF
             self.pixels[self.key_pixels[name]] = colour
 
-    def _between_turns(self, view):
-        for i in range(v.NDICE):
-            if view.faces[i]:
-                return False
-        return not view.tumbling
-
-    def _fill(self, die, colour):
-        if die >= len(self.die_pixels):
-            return
-        indices = self.die_pixels[die]
-        if isinstance(indices, int):
-            indices = (indices,)
-        for index in indices:
-            self.pixels[index] = colour
-
     def _die(self, die, state, face, phase):
         if die >= len(self.die_pixels):
             return
@@ -140,3 +121,9 @@ class Leds:
             mask = PIP_MASKS[1]  # a waiting die: its centre glows
         for bit in range(7):
             pixels[indices[bit]] = colour if mask & (1 << (6 - bit)) else blank
+
+
+def _meter_lights(leds, view):
+    from app.meter import lights
+
+    return lights(leds, view)

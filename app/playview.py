@@ -57,7 +57,9 @@ class PlayView:
         for s in range(first, min(game.players, first + v.STRIP_CELLS)):
             cells.append(("%s %d" % (self._mark(s), game.scores[s]), s == seat))
         if view.meter is not None and game.players == 2:
-            cells.append((v.meter_text(view.meter), False))  # the row under the two scores
+            from app.meter import text
+
+            cells.append((text(view.meter), False))  # the row under the two scores
         view.cells = cells
         view.keys_lit = self._keys_lit()
         self._changed()

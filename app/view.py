@@ -64,8 +64,7 @@ class View:
         self.rolloff = []
         # end screen: lines of text
         self.lines = []
-        # win-chance meter (two players): seat 0's solved chance of winning, 0..1, or None
-        self.meter = None
+        self.meter = None  # two players, meter on: seat 1's solved chance of winning (app.meter)
         # lights
         self.keys_lit = ()  # names of action keys that would do something now
         self.mute = False
@@ -102,18 +101,6 @@ def pad(text, width):
     """``text`` padded with spaces to ``width`` (``str.ljust`` is missing on the board)."""
     n = width - len(text)
     return text + " " * n if n > 0 else text
-
-
-METER_BAR = const(13)  # bar characters between the two percentages (21 columns in all)
-
-
-def meter_text(chance):
-    """``62% ########----- 38%``: seat 0's chance on the left, seat 1's on the right."""
-    left = int(chance * 100 + 0.5)
-    filled = int(chance * METER_BAR + 0.5)
-    a = str(left) + "%"
-    b = str(100 - left) + "%"
-    return pad(a, 4) + "#" * filled + "-" * (METER_BAR - filled) + " " * (4 - len(b)) + b
 
 
 def seat_label(seat, level):

@@ -1,12 +1,12 @@
-"""farkle.fairstart: the solved head start that makes a two-player game fair.
+"""farkle.fairstart: the solved head start that makes a two-player game fair, per preset."""
 
-``python -m farkle solve`` finds, for a rules value, the head start for the second player (a
-multiple of the score step; under an opening they must still open) that brings the first
-player's chance of winning, both playing optimally, closest to one half. The figures for the
-presets as shipped (every field as the preset has it) are kept here, so that the set-up menu
-offers a fair start exactly where it is solved; ``tests/test_fairstart.py`` checks them
-against the solver's output in ``docs/solve-<preset>.json``.
-"""
+# ``python -m farkle solve`` (or tools/make_expert.py --head-start) finds, for a rules value,
+# the head start for the second player (a multiple of the score step; under an opening they
+# must still open) that brings the first player's chance, both playing to win, closest to one
+# half. The presets as shipped (every field as the preset has it) are kept here, so the set-up
+# offers a fair start exactly where it is solved; tests/test_fairstart.py checks them against
+# the solver's output in docs/solve-<preset>.json. Farkel is left out: its solution ignores
+# piggybacking.
 
 from farkle.presets import preset
 
@@ -20,19 +20,16 @@ SOLVED = {
 
 
 def head_start(rules, players=2):
-    """``(points, first player's chance with them, without)`` for a two-player game of
-    ``rules``, or None where it is not solved."""
-    if players != 2 or rules.name not in SOLVED:
+    # (points, first player's chance with them, without), or None where not solved
+    if players != 2 or rules.name not in SOLVED or rules != preset(rules.name):
         return None
-    if rules != preset(rules.name):
-        return None  # an option changed: not solved
     return SOLVED[rules.name]
 
 
 def apply(game, points):
-    """Give the player who moves second ``points`` before the first turn (they still need the
-    opening to bank)."""
+    # the player who moves second starts with ``points`` (and must still open to bank); a
+    # score change like any other, so the clock says when it was set
     second = (game.current + 1) % game.players
     game.scores[second] += points
-    game.changes += 1  # a score change like any other: the clock says when it was set
+    game.changes += 1
     game.reached[second] = game.changes

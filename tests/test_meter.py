@@ -3,18 +3,19 @@ turns, on the dice lights (two players, an option in set-up)."""
 
 import pytest
 
+from app import meter
 from app import view as v
-from app.leds import METER_COLOURS, Leds
+from app.leds import Leds
 from farkle.players import make_player
 from farkle.players.hint import hint
 from farkle.presets import preset
 
 
 def test_the_bar_reads_left_to_right():
-    assert v.meter_text(0.62) == "62% ########----- 38%"
-    assert v.meter_text(0.0) == "0%  ------------- 100%"[:4] + "-" * 13 + "100%"
+    assert meter.text(0.62) == "62% ########----- 38%"
+    assert meter.text(0.0) == "0%  " + "-" * 13 + "100%"
     for chance in (0.0, 0.031, 0.5, 0.999, 1.0):
-        assert len(v.meter_text(chance)) == v.COLUMNS
+        assert len(meter.text(chance)) == v.COLUMNS
 
 
 def rig_with_meter(on=True, seats=("human", "human"), dice=(2, 5)):
@@ -32,7 +33,7 @@ def test_the_meter_shows_the_solved_chances():
     first = expert.table.w(0, 0)  # P2 rolled the 5 and starts
     assert rig.game.current == 1
     assert rig.view.meter == pytest.approx(1 - first)
-    assert rig.view.cells[-1][0] == v.meter_text(1 - first)
+    assert rig.view.cells[-1][0] == meter.text(1 - first)
     # P2 farkles (2-3-4-6-2-3): P1's turn, the same scores, P1 to move
     rig.tap("roll")
     rig.settle()
@@ -64,7 +65,7 @@ def test_between_turns_the_dice_lights_show_it():
     view.meter = 0.5
     board = Board()
     Leds(board).draw(view, 0)
-    assert board.pixels == [METER_COLOURS[0]] * 3 + [METER_COLOURS[1]] * 3
+    assert board.pixels == [meter.COLOURS[0]] * 3 + [meter.COLOURS[1]] * 3
     view.faces = [1, 2, 3, 4, 5, 6]  # dice showing: the dice again
     Leds(board).draw(view, 0)
-    assert board.pixels[0] != METER_COLOURS[0]
+    assert board.pixels[0] != meter.COLOURS[0]
