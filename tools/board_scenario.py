@@ -53,7 +53,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
          "hinted": None, "mark": (), "since": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
-times = {"start": 0, "faked": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0,
+times = {"start": 0, "faked": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "gc": 0,
          "buckets": [0] * 24}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
@@ -71,6 +71,8 @@ def result(ok, error=None, game=None):
         out["scores"] = list(game.scores)
     out["seen"] = state["seen"]
     out["times_ns"] = times
+    if CFG.get("profile"):
+        out["slow"] = slow
     print("RESULT " + json.dumps(out))
     state["done"] = True
     raise SystemExit(0 if ok else 3)
@@ -171,6 +173,8 @@ def play_key(app):
             press(app, "hint")
             return
         if state["hinted"] is not None:
+            if not state.get("answered"):
+                return  # "Hint: thinking...": wait for the advice
             state["paused"] = True
             see("hint")
             press(app, "menu")  # then Resume, from the pause menu
@@ -203,13 +207,23 @@ def take_best(app, game):
             press(app, "die%d" % slot)
 
 
+def board_clock():
+    """Milliseconds an RP2040 would have spent by now: host time times CFG["factor"] (set by
+    tools/board_time.py), so the firmware's time-sliced work stops where a board's would."""
+    return (time.monotonic_ns() // 1000 * CFG["factor"] // 1000) & 0x1FFFFFFF
+
+
 def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
     state["frames"] += 1
     frames = state["frames"]
     if frames % SAMPLE_EVERY == 0:
+        began = time.monotonic_ns()
         gc.collect()
+        spent = time.monotonic_ns() - began
+        if CFG.get("timing") and (not times["gc"] or spent < times["gc"]):
+            times["gc"] = spent  # a whole collection, host ns (the least: the machine is shared)
         alloc = gc.mem_alloc()
         if alloc > state["peak"]:
             state["peak"] = alloc
@@ -238,6 +252,88 @@ def observe(app):
         press(app, "roll")  # the cursor is on Resume
     elif screen == v.END:
         result(True, None, ctl.game)
+
+
+# Which calls a slow frame spent its time in (CFG["profile"]: host us over which a frame
+# counts as slow): inclusive host time per wrapped call, the fakes' C work included.
+calls = {}
+slow = {}
+
+
+def _wrap(owner, name, label):
+    function = getattr(owner, name, None)
+    if function is None:
+        return
+
+    def wrapper(*args, **kwargs):
+        began = time.monotonic_ns()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            calls[label] = calls.get(label, 0) + time.monotonic_ns() - began
+
+    setattr(owner, name, wrapper)
+
+
+def profile_calls():
+    from app import controller, main as app_main, persist, screens, leds, storage
+    from farkle.players import easy, expert, hard, normal
+
+    for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
+                 "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
+                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces"):
+        _wrap(controller.Controller, name, "ctl." + name)
+    for name in ("update", "_save", "_write", "_new_game"):
+        _wrap(persist.Keeper, name, "keeper." + name)
+    _wrap(screens.Screens, "render", "screens.render")
+    _wrap(expert.TurnTable, "build", "expert.build")
+    _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
+    _wrap(expert.Table, "__init__", "expert.Table")
+    _wrap(leds.Leds, "update", "leds.update")
+    for module in (easy, normal, hard, expert):
+        for cls in [getattr(module, n) for n in dir(module)]:
+            if isinstance(cls, type) and hasattr(cls, "choose_keep"):
+                for name in ("choose_keep", "roll_on", "piggyback", "prepare", "win_chance"):
+                    if name in cls.__dict__:
+                        _wrap(cls, name, "%s.%s" % (module.__name__.split(".")[-1], name))
+    make = app_main.computer_players
+
+    def wrapped_players():
+        made, hint = make()
+        calls_hint = hint
+
+        def timed_hint(*args, **kwargs):
+            began = time.monotonic_ns()
+            try:
+                return calls_hint(*args, **kwargs)
+            finally:
+                calls["hint"] = calls.get("hint", 0) + time.monotonic_ns() - began
+
+        def timed_make(*args, **kwargs):
+            began = time.monotonic_ns()
+            try:
+                return made(*args, **kwargs)
+            finally:
+                calls["make_player"] = calls.get("make_player", 0) + time.monotonic_ns() - began
+
+        return timed_make, timed_hint
+
+    app_main.computer_players = wrapped_players
+
+
+def profiled(spent, cpu):
+    """A slow frame counts under the (at most three) calls it spent most in, by the
+    innermost: the slowest frame of each such kind is kept with its calls."""
+    if spent >= CFG["profile"] * 1000:
+        parts = sorted([(ns // 1000, label) for label, ns in calls.items()], reverse=True)[:6]
+        kind = " ".join(sorted([label for _, label in parts[:3]]))
+        seen = slow.get(kind)
+        if seen is None:
+            slow[kind] = seen = [0, 0, None]
+        seen[0] += 1
+        if spent // 1000 > seen[1]:
+            seen[1], seen[2] = spent // 1000, [state["frames"], cpu, parts]
+    calls.clear()
 
 
 def failed(error, **kwargs):
@@ -274,6 +370,8 @@ def main():
             observe(self)
             return changed
         ctl = self.controller
+        if CFG.get("factor") and ctl.work_clock is not board_clock:
+            ctl.work_clock = board_clock  # working ahead stops on the board's time, not the frames'
         cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
         began = time.monotonic_ns()
         faked = _cost.spent[0]
@@ -289,12 +387,21 @@ def main():
         times["buckets"][bucket] += 1
         if cpu and spent > times["computer"]:
             times["computer"] = spent
-        if state["frames"] + 1 == state["hinted"]:
-            times["hint"] = spent
+        hinted = state["hinted"]
+        if hinted is not None and state["frames"] + 1 >= hinted and not state.get("answered"):
+            # from the frame that reads HINT to the one that shows the advice (the adviser
+            # may work its turn out first, a slice a frame): on a board frames run back to
+            # back, so their sum is how long the player waits
+            times["hint"] += spent
+            state["answered"] = ctl.hint_wait is None
+        if CFG.get("profile"):
+            profiled(spent, cpu)
         observe(self)
         return changed
 
     app_main.App.step = observed_step
+    if CFG.get("profile"):
+        profile_calls()
     from hardware import faults
 
     faults.handle = failed
