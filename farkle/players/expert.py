@@ -65,6 +65,7 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
+BIND_STEP = 16  # roll groups a turn table binds between looks at the clock
 
 
 def fingerprint(rules):
@@ -203,20 +204,30 @@ class TurnTable:
     def __init__(self, table, rules, a, b):
         self.table = table
         self.a, self.b = a, b
+        self.top = table.top(a, b)
+        self.req = requirement(rules, table.unit, a > 0)
+        self.oreq = requirement(rules, table.unit, b > 0)
+        self.final = rules.final_round
+        self.k = self.top  # the next turn total to work out; rows above it are done
+        # build() sets up the bank row, the value rows and the roll groups bound to them
+        # first, a step at a time (a board's frame has room for a few of them only)
+        self.bank = self.C = self.groups = None
+        self.pos = self.left = 0  # the next roll group to bind, and how many are left
+
+    def _bank_row(self):
+        table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
-        self.top = top = table.top(a, b)
-        self.req = req = requirement(rules, table.unit, a > 0)
+        top = self.top
         row = table.w_row(b)
-        f = 1.0 - row[a]
+        self.f = 1.0 - row[a]
         size = top + table.maxp + 1
         bank = [1.0] * size  # bank[k]: the value of banking at turn total k
         below = S - a if S - a < size else size
         for k in range(below):
             bank[k] = 1.0 - row[a + k]
         del row
-        self.oreq = oreq = requirement(rules, table.unit, b > 0)
-        self.final = rules.final_round
-        if below < size and rules.final_round:
+        oreq = self.oreq
+        if below < size and self.final:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
             # (where a tie counts half and they can bank one: the last-player values)
             d0 = a + below - b + 1
@@ -236,34 +247,65 @@ class TurnTable:
                     else:
                         bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
         self.bank = bank
+
+    def _rows(self):
         C = [None]
-        for n in range(1, N + 1):
-            C.append(list(bank))
+        for n in range(1, self.table.N + 1):
+            C.append(list(self.bank))
         self.C = C
         # the roll groups bound to the value rows: singles (prob, row, points) and the rest
         # (prob, ((row, points), ...)), per number of dice rolled; dropped once built
-        single = [[] for _ in range(N + 1)]
-        multi = [[] for _ in range(N + 1)]
-        data = table.gdata
-        pos = 0
-        for _ in range(table.G):
-            n, cnt, ways = struct.unpack_from("<BBH", data, pos)
-            pos += 4
-            prob = ways / 6 ** n
-            if cnt == 1:
-                single[n].append((prob, C[data[pos + 1]], data[pos]))
-            else:
-                multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
-            pos += 2 * cnt
-        self.groups = (single, multi, f)
-        self.k = top  # the next turn total to work out; rows above it are done
+        N = self.table.N
+        self.groups = ([[] for _ in range(N + 1)], [[] for _ in range(N + 1)], self.f)
+        self.left = self.table.G
+
+    def _bind(self, stop):
+        """Bind the roll groups to the value rows, BIND_STEP at a time while ``stop()`` is
+        false; True once all are bound."""
+        single, multi, _ = self.groups
+        C = self.C
+        data = self.table.gdata
+        pos, left = self.pos, self.left
+        while left:
+            for _ in range(BIND_STEP if left > BIND_STEP else left):
+                n, cnt, ways = struct.unpack_from("<BBH", data, pos)
+                pos += 4
+                prob = ways / 6 ** n
+                if cnt == 1:
+                    single[n].append((prob, C[data[pos + 1]], data[pos]))
+                else:
+                    multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
+                pos += 2 * cnt
+                left -= 1
+            if left and stop is not None and stop():
+                break
+        self.pos, self.left = pos, left
+        return not left
+
+    def _set_up(self, stop):
+        """The steps before the first row; True once done (each step checks ``stop`` after)."""
+        if self.bank is None:
+            self._bank_row()
+            if stop is not None and stop():
+                return False
+        if self.C is None:
+            self._rows()
+            if stop is not None and stop():
+                return False
+        return self._bind(stop)
 
     def build(self, stop=None):
         """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
-        after a row once ``stop()`` is true (a board spreads a turn over frames this way).
-        True once the table is complete."""
+        after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
+        over frames this way). True once the table is complete."""
+        if self.left or self.C is None:
+            if not self._set_up(stop):
+                return False
+            if self.k > 0 and stop is not None and stop():
+                return False
         k = self.k
         if k <= 0:
+            self.groups = None
             return True
         single, multi, f = self.groups
         C, bank, req = self.C, self.bank, self.req
