@@ -35,8 +35,9 @@ class Computer:
             return
         clock = self.work_clock
         start = clock()
-        ready = self._ready(player, lambda: ticks_diff(clock(), start) >= WORK_MS)
-        if ready and waiting is not None:
+        stop = lambda: ticks_diff(clock(), start) >= WORK_MS  # noqa: E731
+        ready = self._ready(player, stop)
+        if ready and waiting is not None and self._odds_ready(stop):
             self.hint_wait = None
             self._hint()  # the advice replaces "thinking..." at once
             self._refresh()
@@ -50,6 +51,19 @@ class Computer:
             return True
         except Exception:  # working ahead must never stop the game: decide without it
             return True
+
+    def _odds_ready(self, stop):
+        """The hint's farkle odds for every number of dice, counted ahead while ``stop()``
+        is false (six dice take a board about 170 ms); once a game, then cached."""
+        try:
+            from farkle.players.base import count_farkles
+        except ImportError:
+            return True
+        game = self.game
+        for n in range(1, game.rules.dice + 1):
+            if not count_farkles(game.scorer, n, stop):
+                return False
+        return True
 
     def _demote(self, player):
         """Out of heap: an expert (the one level that needs much) gives way to hard, which

@@ -716,7 +716,7 @@ class Controller(Menus, Computer, PlayView):
             if adviser is None and self.make_player is not None:  # made once a game, a seat
                 adviser = self.advisers[game.current] = self.make_player(
                     HINT_LEVEL, game.rules, game.players, game.current)
-            if adviser is not None and not self._ready(adviser, lambda: True):
+            if adviser is not None and not (self._ready(adviser, lambda: True) and self._odds_ready(lambda: True)):
                 self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
                 self._say("Hint: thinking...", stay=True)
                 return

@@ -132,31 +132,51 @@ def leader(game, player=None):
     return best
 
 
-_FARKLE = {}
+_FARKLE = {}  # (id(scorer), n) -> (ways, 6**n)
+_COUNTING = {}  # (id(scorer), n) -> [face counts, non-scoring ways so far, n!]: a count under way
 
 
 def farkle_chance(scorer, n):
     """``(ways, 6**n)``: how many of the 6**n ways ``n`` dice can fall score nothing."""
+    count_farkles(scorer, n)
+    return _FARKLE[(id(scorer), n)]
+
+
+def count_farkles(scorer, n, stop=None):
+    """Count ``farkle_chance(scorer, n)``, one sorted roll after another; with ``stop``, pause
+    once ``stop()`` is true and go on at the next call (the 462 rolls of six dice take a
+    board about 170 ms, more than a frame). True once the count is known."""
     key = (id(scorer), n)
-    if key not in _FARKLE:
+    if key in _FARKLE:
+        return True
+    work = _COUNTING.get(key)
+    if work is None:
         fact = [1]
         for i in range(1, n + 1):
             fact.append(fact[-1] * i)
-        _FARKLE[key] = (_count(scorer, fact, [], 1, n), 6 ** n)
-    return _FARKLE[key]
-
-
-def _count(scorer, fact, dice, face, rest):
-    # orderings of the non-scoring rolls that extend ``dice`` with ``rest`` dice >= ``face``
-    if face == 6 or not rest:
-        roll = dice + [face] * rest
-        if not scorer.is_farkle(roll):
-            return 0
-        ways = fact[len(roll)]
-        for f in range(1, 7):
-            ways //= fact[roll.count(f)]
-        return ways
-    total = 0
-    for c in range(rest + 1):
-        total += _count(scorer, fact, dice + [face] * c, face + 1, rest - c)
-    return total
+        work = _COUNTING[key] = [[n, 0, 0, 0, 0, 0], 0, fact]
+    counts, ways, fact = work
+    while True:
+        roll = []
+        for face in range(6):
+            roll.extend([face + 1] * counts[face])
+        if scorer.is_farkle(roll):
+            orders = fact[n]
+            for c in counts:
+                orders //= fact[c]
+            ways += orders
+        # the next face counts (all sorted rolls of n dice, from n ones to n sixes)
+        last = counts[5]
+        counts[5] = 0
+        i = 4
+        while i >= 0 and not counts[i]:
+            i -= 1
+        if i < 0:
+            del _COUNTING[key]
+            _FARKLE[key] = (ways, 6 ** n)
+            return True
+        counts[i] -= 1
+        counts[i + 1] = last + 1
+        if stop is not None and stop():
+            work[1] = ways
+            return False
