@@ -1,0 +1,83 @@
+"""No frame of a game does a computer's or a hint's long work in one go: the expert's turn
+table and the hint's farkle odds are worked out in steps, each step ending at the first look
+at the clock once a slice is used up. Counted by work, not by wall time (a timed test would
+fail on a loaded machine); tools/board_time.py gives the board-time figures."""
+import random
+
+import pytest
+
+from simrig import Rig
+
+from app.pace import WORK_MS
+from farkle.game import KEEP, START
+from farkle.players import base, expert, make_player
+from farkle.players.hint import hint
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Per frame: the steps of sliced work done, and the calls that did such work unsliced."""
+    work = {"steps": 0, "unsliced": 0}
+    build = expert.TurnTable.build
+    count = base.count_farkles
+
+    def counted_build(table, stop=None):
+        before = (table.bank is None, table.C is None, table.left, table.k)
+        done = build(table, stop)
+        after = (table.bank is None, table.C is None, table.left, table.k)
+        steps = (before[0] and not after[0]) + (before[1] and not after[1]) + before[3] - after[3]
+        steps += -(-(before[2] - after[2]) // expert.BIND_STEP)
+        if stop is None and steps:
+            work["unsliced"] += 1
+        work["steps"] += steps
+        return done
+
+    def counted_count(scorer, n, stop=None):
+        key = (id(scorer), n)
+        fresh = key not in base._FARKLE
+        done = count(scorer, n, stop)
+        if fresh:
+            if stop is None:
+                work["unsliced"] += 1
+            work["steps"] += 1
+        return done
+
+    monkeypatch.setattr(expert.TurnTable, "build", counted_build)
+    monkeypatch.setattr(base, "count_farkles", counted_count)
+    return work
+
+
+def test_a_game_against_the_expert_with_hints_works_a_step_at_a_time(counted):
+    faces = random.Random(7).choices(range(1, 7), k=6000)
+    rig = Rig(dice=faces, seats=("human", "expert"), make_player=make_player, hint=hint)
+    looks = [0]
+
+    def clock():  # every look at the clock finds the slice used up: one step a look
+        looks[0] += WORK_MS
+        return looks[0]
+
+    rig.controller.work_clock = clock
+    worst = hints = 0
+    frames = 0
+    while rig.game is None or (rig.game.turns < 12 and rig.screen != "end"):
+        assert frames < 20000, "the game does not go on"
+        counted["steps"] = 0
+        c = rig.controller
+        if c.idle() and rig.screen == "play" and c.seats[c.player] is None:
+            game = rig.game
+            if game.phase == START:
+                rig.board.keys.tap("roll")
+            elif game.phase == KEEP and not c.message_lines:
+                hints += 1
+                rig.board.keys.tap("hint")
+            elif c.hint_wait is None:  # the advised dice are selected: roll them on or bank
+                rig.board.keys.tap("roll" if game.turn_total < 300 else "bank")
+        elif c.idle():
+            rig.board.keys.tap("roll")
+        rig.step()
+        frames += 1
+        worst = max(worst, counted["steps"])
+        assert counted["unsliced"] == 0, "frame %d did a turn table or the odds in one go" % frames
+    assert hints > 3
+    # a frame may take one step to answer a decision or a hint at once, and one slice
+    assert 1 <= worst <= 2
