@@ -11,7 +11,8 @@ import gc
 from farkle.game import CHOOSE
 
 from app import view as v
-from app.pace import C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, T_CPU, WORK_MS, ticks_diff
+from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, T_CPU, WORK_MS,
+                      ticks_diff)
 
 
 class Computer:
@@ -19,8 +20,10 @@ class Computer:
 
     def _work_ahead(self):
         """Once a frame: the player on turn (a computer, or the adviser of a hint that waits)
-        works out what comes for at most WORK_MS. A decision that needs that work waits for
-        it frame by frame instead of stalling one (the expert's turn takes seconds on a board)."""
+        works out what comes for at most WORK_MS (HINT_WORK_MS while a hint waits: the player
+        waits for nothing else), then the hint's farkle odds are counted. A decision that needs
+        that work waits for it frame by frame instead of stalling one (the expert's turn
+        takes seconds on a board)."""
         game = self.game
         if game is None or self.view.screen != v.PLAY:
             self.hint_wait = None
@@ -31,13 +34,15 @@ class Computer:
         player = self.seats[game.current] if waiting is None else None
         if player is None:  # a human: the adviser that gave hints works ahead for the next one
             player = self.advisers.get(game.current)
-        if player is None:
-            return
         clock = self.work_clock
         start = clock()
-        stop = lambda: ticks_diff(clock(), start) >= WORK_MS  # noqa: E731
-        ready = self._ready(player, stop)
-        if ready and waiting is not None and self._odds_ready(stop):
+        budget = WORK_MS if waiting is None else HINT_WORK_MS
+        stop = lambda: ticks_diff(clock(), start) >= budget  # noqa: E731
+        if player is not None and not self._ready(player, stop):
+            return
+        if self.hint_fn is not None and not self._odds_ready(stop):
+            return
+        if waiting is not None:
             self.hint_wait = None
             self._hint()  # the advice replaces "thinking..." at once
             self._refresh()

@@ -18,6 +18,7 @@ STRIP_PAGE_MS = 2500  # the score strip's next row, with more than four players
 HURRY = 8
 LOG_SIZE = 24  # engine log entries kept: enough for one action's events
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
+HINT_WORK_MS = 20  # the share while a hint is being worked out (the longest step is under 20 ms on a board)
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # what is running on the clock
