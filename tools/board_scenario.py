@@ -53,7 +53,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
          "hinted": None, "mark": (), "since": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
-times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "gc": 0,
+times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
          "buckets": [0] * 24}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
@@ -385,16 +385,22 @@ def main():
         if CFG.get("factor") and ctl.work_clock is not board_clock:
             ctl.work_clock = board_clock  # working ahead stops on the board's time, not the frames'
         cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
+        read = time.monotonic_ns()
         waits = waited()
         began = time.monotonic_ns()
         faked = _cost.spent[0]
         changed = step(self)
         ended = time.monotonic_ns()
         after = waited()
-        # the fakes' C work out, and the time another program had the CPU
-        spent = ended - began - (_cost.spent[0] - faked) - (after - waits)
+        # the fakes' C work out, and the time another program had the CPU during the frame:
+        # a wait while reading the count (before began or after ended) is not the frame's,
+        # and is at most as long as the read took
+        outside = began - read + time.monotonic_ns() - ended
+        taken = after - waits - outside
+        spent = ended - began - (_cost.spent[0] - faked) - (taken if taken > 0 else 0)
         if not times["boot"]:
-            times["boot"] = ended - times["start"] - (_cost.spent[0] - times["faked"]) - (after - times["waited"])
+            taken = after - times["waited"] - outside
+            times["boot"] = ended - times["start"] - (_cost.spent[0] - times["faked"]) - (taken if taken > 0 else 0)
         elif spent > times["frame"]:
             times["frame"] = spent
         bucket = 0
@@ -409,6 +415,7 @@ def main():
             # may work its turn out first, a slice a frame): on a board frames run back to
             # back, so their sum is how long the player waits
             times["hint"] += spent
+            times["hint_frames"] += 1
             state["answered"] = ctl.hint_wait is None
         if CFG.get("profile"):
             profiled(spent, cpu)
