@@ -27,6 +27,8 @@ class Computer:
         game = self.game
         if game is None or self.view.screen != v.PLAY:
             self.hint_wait = None
+            if self.view.screen != v.PAUSE:
+                self.odds_game = None  # keeps no game alive once play is over
             return
         waiting = self.hint_wait
         if waiting is not None and waiting != (game.current, game.turns):
@@ -60,14 +62,17 @@ class Computer:
     def _odds_ready(self, stop):
         """The hint's farkle odds for every number of dice, counted ahead while ``stop()``
         is false (six dice take a board about 170 ms); once a game, then cached."""
+        game = self.game
+        if getattr(self, "odds_game", None) is game:
+            return True  # counted: nothing more to look up (this runs every frame)
         try:
             from farkle.players.base import count_farkles
         except ImportError:
             return True
-        game = self.game
         for n in range(1, game.rules.dice + 1):
             if not count_farkles(game.scorer, n, stop):
                 return False
+        self.odds_game = game
         return True
 
     def _demote(self, player):
