@@ -10,8 +10,9 @@ figure is scaled to 0.776 * 133 / 125 = 0.826 s). The same count runs here on th
 twenty times in one process, timed by the process's CPU time (less an empty run's), so
 other programs on this shared machine do not make the core look slower than it is; the
 ratio of the two is the factor every host time on the core is multiplied by. Frame times
-are wall-clock (the core has no CPU clock), the least over several games: under load they
-come out too high, never too low. Then the
+are wall-clock (the core has no CPU clock) less the time the process waited for the CPU
+(/proc/self/schedstat), the least over several games: under load they come out too high,
+never too low. Then the
 deployed firmware plays board_check's scenarios on the core (tools/board_scenario.py times
 each frame with the host clock) and this prints, host and estimated board side by side:
 boot to the first frame (splash), the slowest frame, the slowest frame of a computer's turn
