@@ -271,11 +271,8 @@ calls = {}
 slow = {}
 
 
-def _wrap(owner, name, label):
-    function = getattr(owner, name, None)
-    if function is None:
-        return
-
+def _timed(function, label):
+    """``function`` that adds its inclusive host time to ``calls[label]``."""
     def wrapper(*args, **kwargs):
         began = time.monotonic_ns()
         try:
@@ -283,11 +280,17 @@ def _wrap(owner, name, label):
         finally:
             calls[label] = calls.get(label, 0) + time.monotonic_ns() - began
 
-    setattr(owner, name, wrapper)
+    return wrapper
+
+
+def _wrap(owner, name, label):
+    function = getattr(owner, name, None)
+    if function is not None:
+        setattr(owner, name, _timed(function, label))
 
 
 def profile_calls():
-    from app import controller, main as app_main, persist, screens, leds, storage
+    from app import controller, leds, main as app_main, persist, screens
     from farkle.players import easy, expert, hard, normal
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
@@ -311,23 +314,7 @@ def profile_calls():
 
     def wrapped_players():
         made, hint = make()
-        calls_hint = hint
-
-        def timed_hint(*args, **kwargs):
-            began = time.monotonic_ns()
-            try:
-                return calls_hint(*args, **kwargs)
-            finally:
-                calls["hint"] = calls.get("hint", 0) + time.monotonic_ns() - began
-
-        def timed_make(*args, **kwargs):
-            began = time.monotonic_ns()
-            try:
-                return made(*args, **kwargs)
-            finally:
-                calls["make_player"] = calls.get("make_player", 0) + time.monotonic_ns() - began
-
-        return timed_make, timed_hint
+        return (_timed(made, "make_player") if made else made), (_timed(hint, "hint") if hint else hint)
 
     app_main.computer_players = wrapped_players
 
