@@ -173,7 +173,7 @@ def play_key(app):
             press(app, "hint")
             return
         if state["hinted"] is not None:
-            if not state.get("answered"):
+            if ctl.hint_wait is not None:
                 return  # "Hint: thinking...": wait for the advice
             state["paused"] = True
             see("hint")
