@@ -346,6 +346,24 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
         assert sliced.C == whole.C and sliced.groups is None
 
 
+def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):
+    """The heap it took is what the game needs next (hard taking over, an error screen)."""
+    table = expert.Table(SHIPPED)
+    turn = expert.TurnTable(table, preset("classic"), 12, 180)
+
+    def no_heap(self):
+        raise MemoryError("no heap")
+
+    monkeypatch.setattr(expert.TurnTable, "_rows", no_heap)
+    with pytest.raises(MemoryError):
+        turn.build()
+    assert turn.bank is None and turn.C is None and turn.groups is None
+    monkeypatch.undo()
+    fresh = expert.TurnTable(table, preset("classic"), 12, 180)
+    fresh.build()
+    assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
+
+
 def test_prepare_works_ahead_until_the_turn_is_ready():
     rules = preset("classic")
     player = make_player("expert", rules, 2, 0)

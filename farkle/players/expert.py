@@ -299,7 +299,13 @@ class TurnTable:
         after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
         over frames this way). True once the table is complete."""
         if self.left or self.C is None:
-            if not self._set_up(stop):
+            try:
+                done = self._set_up(stop)
+            except MemoryError:  # let go of what was set up: the heap it took is needed now
+                self.bank = self.C = self.groups = None
+                self.pos = self.left = 0
+                raise
+            if not done:
                 return False
             if self.k > 0 and stop is not None and stop():
                 return False
