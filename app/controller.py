@@ -704,7 +704,9 @@ class Controller(Menus, Computer, PlayView):
         self._select_faces(faces)
         self._sound("click")
 
-    def _hint(self):
+    def _hint(self, wait=True):
+        """The advice for the player on turn; with ``wait``, "thinking..." until the adviser's
+        work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
         game = self.game
         if self.hint_fn is None:
             self._refuse("no hints on this board")
@@ -716,7 +718,7 @@ class Controller(Menus, Computer, PlayView):
             if adviser is None and self.make_player is not None:  # made once a game, a seat
                 adviser = self.advisers[game.current] = self.make_player(
                     HINT_LEVEL, game.rules, game.players, game.current)
-            if adviser is not None and not (self._ready(adviser, lambda: True) and self._odds_ready(lambda: True)):
+            if wait and adviser is not None and not (self._ready(adviser, lambda: True) and self._odds_ready(lambda: True)):
                 self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
                 self._say("Hint: thinking...", stay=True)
                 return

@@ -82,3 +82,29 @@ def test_a_game_against_the_expert_with_hints_works_a_step_at_a_time(counted):
     # a frame may take one step to answer a decision or a hint at once, one slice of the
     # player's work, and one roll of the odds (counted after the player's work is done)
     assert 1 <= worst <= 3
+
+
+def test_a_hint_whose_adviser_runs_out_of_heap_while_thinking_still_answers():
+    from simrig import stand_in_hint
+
+    class Adviser:  # works a step, then the heap is gone
+        level = "expert"
+
+        def __init__(self):
+            self.calls = 0
+
+        def prepare(self, game, stop=None):
+            self.calls += 1
+            if self.calls > 1:
+                raise MemoryError("no heap")
+            return False
+
+    rig = Rig(dice=[6, 1, 1, 5, 5, 2, 3, 4], seats=("human", "human"),
+              make_player=lambda *args: Adviser(), hint=stand_in_hint)
+    rig.tap("roll", "roll", "roll")
+    rig.settle()
+    rig.tap("roll")
+    rig.settle()
+    rig.tap("hint")  # "thinking...", then the adviser runs out and is let go
+    rig.run(200)
+    assert rig.controller.hint_wait is None and rig.said().startswith("Hint: keep")
