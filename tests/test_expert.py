@@ -402,7 +402,7 @@ def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
         assert g.is_over()
 
 
-def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
+def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
     """farkel: the file is solved without piggybacking (make_expert --ignore-piggyback) and is
     used for the rules with it; the expert takes over dice exactly when rolling them is worth
     more than a fresh turn by the solution's values."""
@@ -412,7 +412,11 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
     path.write_bytes(expert_table.table_bytes(sol, rules=rules))
     expert.PATHS.insert(0, str(path))
     try:
+        # by default hard decides there (playing the file measured weaker); the file gives the chance
         player = expert.make(rules, 2, 1)
+        game = Game(rules, players=2, first=1)
+        assert player.plays(game) is None and player.win_chance(game) == pytest.approx(player.table.w(0, 0), abs=1e-6)
+        monkeypatch.setattr(expert, "PIGGYBACK_PLAYS", True)
         assert player is not None and expert.make(rules.replace(piggyback=False), 2, 1) is None
         decided = set()
         for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:
