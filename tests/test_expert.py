@@ -223,7 +223,8 @@ def test_exact_evaluation(which, request):
 
 def test_fallbacks(small):
     rules = preset("classic").replace(**SMALL)
-    assert make_player("expert", rules, 3, 0).level == "hard"
+    assert make_player("expert", rules, 3, 0).level == "expert"  # MultiExpert: the same file
+    assert make_player("expert", rules.replace(target=1500), 3, 0).level == "hard"
     assert make_player("expert", preset("classic").replace(penalty=500), 2, 0).level == "hard"
     assert expert.make(rules.replace(target=1500), 2, 0) is None
     player = make_player("expert", rules, 2, 1)
@@ -359,8 +360,8 @@ def test_prepare_works_ahead_until_the_turn_is_ready():
     player.table.turns = {}
     fresh = player.table.turn_table(rules, 12, 180)
     assert ready.C == fresh.C
-    # outside the solved game (three players: hard) nothing needs working out
-    assert make_player("expert", rules, 3, 0).prepare(Game(rules, players=3, first=0)) is True
+    # outside the solved game (custom rules: hard) nothing needs working out
+    assert make_player("expert", rules.replace(target=1500), 2, 0).prepare(Game(rules, players=2, first=0)) is True
 
 
 def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
@@ -382,7 +383,8 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
 def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
     """MultiExpert: the two-player game against the strongest other player; hard's final round."""
     rules, sol, path = small
-    assert expert.make(rules, 3, 0) is None  # off unless switched on
+    monkeypatch.setattr(expert, "MULTI", False)
+    assert expert.make(rules, 3, 0) is None  # switched off: hard
     monkeypatch.setattr(expert, "MULTI", True)
     player = expert.make(rules, 3, 1)
     assert isinstance(player, expert.MultiExpert)
