@@ -12,7 +12,7 @@ from farkle.presets import preset
 
 # preset -> (head start in points, first player's chance with it, without)
 SOLVED = {
-    "classic": (300, 0.500232, 0.5316771097),
+    "classic": (300, 0.500231643, 0.5316771097),
     "duel": (300, 0.4994873265, 0.5323865348),
     "scorecard": (300, 0.4992023338, 0.5327748951),
     "doubling": (300, 0.4997063863, 0.5284882166),

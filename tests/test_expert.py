@@ -223,7 +223,8 @@ def test_exact_evaluation(which, request):
 
 def test_fallbacks(small):
     rules = preset("classic").replace(**SMALL)
-    assert make_player("expert", rules, 3, 0).level == "hard"
+    assert make_player("expert", rules, 3, 0).level == "expert"  # MultiExpert: the same file
+    assert make_player("expert", rules.replace(target=1500), 3, 0).level == "hard"
     assert make_player("expert", preset("classic").replace(penalty=500), 2, 0).level == "hard"
     assert expert.make(rules.replace(target=1500), 2, 0) is None
     player = make_player("expert", rules, 2, 1)
@@ -378,8 +379,8 @@ def test_prepare_works_ahead_until_the_turn_is_ready():
     player.table.turns = {}
     fresh = player.table.turn_table(rules, 12, 180)
     assert ready.C == fresh.C
-    # outside the solved game (three players: hard) nothing needs working out
-    assert make_player("expert", rules, 3, 0).prepare(Game(rules, players=3, first=0)) is True
+    # outside the solved game (custom rules: hard) nothing needs working out
+    assert make_player("expert", rules.replace(target=1500), 2, 0).prepare(Game(rules, players=2, first=0)) is True
 
 
 def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
@@ -401,7 +402,8 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
 def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
     """MultiExpert: the two-player game against the strongest other player; hard's final round."""
     rules, sol, path = small
-    assert expert.make(rules, 3, 0) is None  # off unless switched on
+    monkeypatch.setattr(expert, "MULTI", False)
+    assert expert.make(rules, 3, 0) is None  # switched off: hard
     monkeypatch.setattr(expert, "MULTI", True)
     player = expert.make(rules, 3, 1)
     assert isinstance(player, expert.MultiExpert)
@@ -421,7 +423,7 @@ def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
         assert g.is_over()
 
 
-def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
+def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
     """farkel: the file is solved without piggybacking (make_expert --ignore-piggyback) and is
     used for the rules with it; the expert takes over dice exactly when rolling them is worth
     more than a fresh turn by the solution's values."""
@@ -431,7 +433,11 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path):
     path.write_bytes(expert_table.table_bytes(sol, rules=rules))
     expert.PATHS.insert(0, str(path))
     try:
+        # by default hard decides there (playing the file measured weaker); the file gives the chance
         player = expert.make(rules, 2, 1)
+        game = Game(rules, players=2, first=1)
+        assert player.plays(game) is None and player.win_chance(game) == pytest.approx(player.table.w(0, 0), abs=1e-6)
+        monkeypatch.setattr(expert, "PIGGYBACK_PLAYS", True)
         assert player is not None and expert.make(rules.replace(piggyback=False), 2, 1) is None
         decided = set()
         for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:
