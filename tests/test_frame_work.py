@@ -12,6 +12,7 @@ from app.pace import HINT_WORK_MS
 from farkle.game import KEEP, START
 from farkle.players import base, expert, make_player
 from farkle.players.hint import hint
+from farkle.presets import NAMES
 
 
 @pytest.fixture
@@ -47,9 +48,10 @@ def counted(monkeypatch):
     return work
 
 
-def test_a_game_against_the_expert_with_hints_works_a_step_at_a_time(counted):
+@pytest.mark.parametrize("preset", ["classic", "farkel"])  # farkel: hard decides, the file gives the win chance
+def test_a_game_against_the_expert_with_hints_works_a_step_at_a_time(counted, preset):
     faces = random.Random(7).choices(range(1, 7), k=6000)
-    rig = Rig(dice=faces, seats=("human", "expert"), make_player=make_player, hint=hint)
+    rig = Rig(dice=faces, seats=("human", "expert"), make_player=make_player, hint=hint, preset=NAMES.index(preset))
     looks = [0]
 
     def clock():  # every look at the clock finds the slice used up: one step a look

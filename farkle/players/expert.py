@@ -574,8 +574,9 @@ class Expert(Player):
 
     def prepare(self, game, stop=None):
         """Work out this turn's table ahead, a row at a time while ``stop()`` is false (the
-        board's turn takes seconds: spread over frames, it never stalls one)."""
-        pos = self.plays(game)
+        board's turn takes seconds: spread over frames, it never stalls one). Also where *hard*
+        decides (``plays``): the win chance (a hint, the meter) reads this turn's table."""
+        pos = self.position(game)
         if pos is None or game.final_by >= 0 or game.phase in (OVER, ROLLOFF):
             return True
         return self.table.turn(self.rules, pos[0], pos[1]).build(stop)
