@@ -10,6 +10,8 @@ front ends).
 import sys
 
 RESTART_S = 5  # after an unexpected error: show it, then restart
+# modules only the start uses: the settings reader and the board modules that build the parts
+BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts")
 
 
 def board_module():
@@ -33,7 +35,8 @@ def board_module():
     return sys.modules["hardware." + name], settings
 
 
-def main():
+def build():
+    """The app on its board, watchdog armed."""
     module, settings = board_module()
     made = module.make_board(settings)
     from hardware import faults
@@ -43,6 +46,24 @@ def main():
 
     app = App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ())))
     faults.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    return app
+
+
+def forget(names):
+    """Drop modules only the start needed from ``sys.modules`` (and their package), so the
+    garbage collector can take their bytecode back once nothing refers to it."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            package, _, leaf = name.rpartition(".")
+            if package in sys.modules and hasattr(sys.modules[package], leaf):
+                delattr(sys.modules[package], leaf)
+
+
+def main():
+    app = build()
+    if sys.implementation.name == "circuitpython":
+        forget(BOOT_ONLY)
     app.run()
 
 
