@@ -1,8 +1,8 @@
 """app.screens: the 128x64 display; a screen is built when it is first drawn, then only its
 texts and tiles change until another screen replaces it.
 
-Needs ``displayio``, ``terminalio`` and ``adafruit_display_text`` (``bitmap_label``: one small
-bitmap per label). ``render(view)`` builds the view's screen if needed, updates what changed,
+Needs ``displayio`` and ``terminalio``; text is drawn by ``app.label`` (one small bitmap per
+label, as ``adafruit_display_text.bitmap_label`` draws it). ``render(view)`` builds the view's screen if needed, updates what changed,
 puts the screen's group on the display once complete (``root_group``: a new screen is redrawn
 whole) and then drops the screen it replaced, so only one screen's labels live in the heap.
 Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its capitals
@@ -48,10 +48,10 @@ class Screens:
     def __init__(self, display):
         import displayio
         import terminalio
-        from adafruit_display_text import bitmap_label
+        from app.label import Label
 
         self._displayio = displayio
-        self._label_class = bitmap_label.Label
+        self._label_class = Label
         self.font = terminalio.FONT
         self.sheet, self.palette = tiles.sheet()
         self.display = display
@@ -125,7 +125,7 @@ class Screens:
 
     def _label(self, y, chars, text="", scale=1, x=0, padding_top=-1):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
-                                  save_text=False, max_characters=None, padding_top=padding_top)
+                                  padding_top=padding_top)
         self._building.group.append(label)
         self._building.labels.append(label)
         self.texts[id(label)] = text
