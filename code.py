@@ -39,13 +39,13 @@ def build():
     """The app on its board, watchdog armed."""
     module, settings = board_module()
     made = module.make_board(settings)
-    from hardware import faults
+    from hardware import alive
 
-    faults.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
+    alive.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
     from app.main import App
 
     app = App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ())))
-    faults.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    alive.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
     return app
 
 
@@ -78,9 +78,9 @@ if sys.implementation.name == "circuitpython":
     try:
         main()
     except KeyboardInterrupt:  # Ctrl-C: to the REPL, with the watchdog off (issue 5 hook)
-        from hardware import faults
+        from hardware import alive
 
-        faults.stop()
+        alive.stop()
         raise
     except Exception as error:  # pylint: disable=broad-except
         fail(error)

@@ -48,7 +48,7 @@ class Keeper:
         self.stats = self.storage.stats
         self.notices = list(self.storage.notices)
         try:
-            from hardware.faults import NOTICES, restart_reason
+            from hardware.alive import NOTICES, restart_reason
 
             reason = NOTICES.get(restart_reason())
             if reason:
@@ -221,9 +221,9 @@ class Keeper:
             print("persist: could not set the save aside:", error)
             return False
         try:
-            from hardware import faults
+            from hardware import alive  # the error path itself is loaded only to show it
 
-            faults.note("Saved game set aside")
+            alive.note("Saved game set aside")
         except Exception:
             pass
         return True
