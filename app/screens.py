@@ -110,13 +110,9 @@ class Screens:
 
     def _build_rolloff(self, s):
         s.title = self._label(TITLE_Y, v.COLUMNS)
-        s.names = []
-        s.dice = []
-        for i in range(8):
-            x, y = 32 * (i % 4), 12 + 20 * (i // 4)
-            s.names.append(self._label(y + 8, 2, x=x))
-            s.dice.append(self._dice(1, x + 13, y))
         s.status = self._label(57, v.COLUMNS)
+        s.names = []  # a seat's name and die, made when a seat first shows (see _render_rolloff)
+        s.dice = []
 
     def _build_end(self, s):
         s.title = self._label(TITLE_Y, v.COLUMNS)
@@ -255,7 +251,14 @@ class Screens:
 
     def _render_rolloff(self, s, view):
         self._set(s.title, view.title)
-        for i in range(8):
+        while len(s.names) < len(view.rolloff):  # up to eight seats, four a row
+            i = len(s.names)
+            x, y = 32 * (i % 4), 12 + 20 * (i // 4)
+            self._building = s
+            s.names.append(self._label(y + 8, 2, x=x))
+            s.dice.append(self._dice(1, x + 13, y))
+            self._building = None
+        for i in range(len(s.names)):
             if i < len(view.rolloff):
                 name, face, state = view.rolloff[i]
                 self._set(s.names[i], name)
