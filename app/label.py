@@ -52,8 +52,9 @@ class Label(displayio.Group):
         self._text = None
         self.bitmap = None
         self.tilegrid = None
-        self._palette = displayio.Palette(3)
-        self._palette[2] = 0x999999  # the library's outline colour, never drawn here
+        # Two colours, one bit a pixel (the library keeps a third for outlines, never drawn
+        # here, and so two bits a pixel): the same picture in half the bitmap.
+        self._palette = displayio.Palette(2)
         self._local = displayio.Group(scale=scale)
         self.append(self._local)
         self.background_color = None
@@ -141,7 +142,7 @@ class Label(displayio.Group):
         bitmap = self.bitmap
         fresh = bitmap is None or bitmap.width != width or bitmap.height != height
         if fresh:
-            bitmap = self.bitmap = displayio.Bitmap(width, height, 3)
+            bitmap = self.bitmap = displayio.Bitmap(width, height, 2)
         else:
             bitmap.fill(0)
         x = -left
