@@ -136,7 +136,7 @@ def menus_from_setup(app):
             press(app, "die1")
     else:
         see(keeper.panel)
-        press(app, "bank")  # back
+        press(app, "menu")  # back (the panels say "Menu: back")
 
 
 def panel_key(app):
