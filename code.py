@@ -49,21 +49,12 @@ def build():
     return app
 
 
-def forget(names):
-    """Drop modules only the start needed from ``sys.modules`` (and their package), so the
-    garbage collector can take their bytecode back once nothing refers to it."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            package, _, leaf = name.rpartition(".")
-            if package in sys.modules and hasattr(sys.modules[package], leaf):
-                delattr(sys.modules[package], leaf)
-
-
 def main():
     app = build()
     if sys.implementation.name == "circuitpython":
-        forget(BOOT_ONLY)
+        from app.modules import forget
+
+        forget(BOOT_ONLY)  # their bytecode goes back to the heap
     app.run()
 
 
