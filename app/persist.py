@@ -31,6 +31,7 @@ DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
 ASIDE_NOTICE = "The saved game raised\nan error: set aside."
+HUNG_NOTICE = "Saved game set aside\nafter the hang."
 
 
 class Keeper:
@@ -45,10 +46,12 @@ class Keeper:
         self.storage = Storage(nvm).load(self.dice)
         self.stats = self.storage.stats
         self.notices = list(self.storage.notices)
+        why = None
         try:
             from hardware.alive import NOTICES, restart_reason
 
-            reason = NOTICES.get(restart_reason())
+            why = restart_reason()
+            reason = NOTICES.get(why)
             if reason:
                 self.notices.append(reason)
         except Exception:  # a notice is a nicety
@@ -64,6 +67,13 @@ class Keeper:
             self.notices.append(ASIDE_NOTICE)
         # while the saved game is offered or played, an error sets it aside (see fault())
         self.risky = self.saved_game is not None
+        if why == "watchdog" and self.risky and self._set_aside(self.storage.settings):
+            # a hang leaves no exception to catch: the saved game may be what hung, so it is
+            # set aside as after an error instead of being offered into the same hang again
+            self.saved_game = None
+            self.risky = False
+            self.notices.append(HUNG_NOTICE)
+            dropped = True  # the next save clears the set-aside mark
         self.controller = None
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
@@ -205,11 +215,26 @@ class Keeper:
         """Something raised (the app is about to restart). If the saved game was being offered
         or played, it may be why: save everything but that game, so the restart can never offer
         it again, and say so on the error screen. Never raises; True if it was set aside."""
-        if not self.risky or self.storage.store is None:
+        if not self.risky:
             return False
         self.risky = False
+        if not self._set_aside(self._settings() if self.controller is not None else self.storage.settings):
+            return False
         try:
-            values = self._settings() if self.controller is not None else dict(self.storage.settings)
+            from hardware import alive  # the error path itself is loaded only to show it
+
+            alive.note("Saved game set aside")
+        except Exception:
+            pass
+        return True
+
+    def _set_aside(self, settings):
+        """Write the settings and statistics without the saved game, marked as set aside.
+        Never raises; True once written."""
+        if self.storage.store is None:
+            return False
+        try:
+            values = dict(settings)
             values.pop("game_seats", None)
             values[ASIDE] = True
             sections = {nvm_store.SETTINGS: nvm_store.pack_values(values),
@@ -218,12 +243,6 @@ class Keeper:
         except Exception as error:  # the restart must still happen
             print("persist: could not set the save aside:", error)
             return False
-        try:
-            from hardware import alive  # the error path itself is loaded only to show it
-
-            alive.note("Saved game set aside")
-        except Exception:
-            pass
         return True
 
     def _save(self):

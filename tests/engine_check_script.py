@@ -1,5 +1,5 @@
-"""Runs unchanged under MicroPython (tests/mpy harness) and CPython; prints JSON lines that
-tests/test_engine_micropython.py compares (parsed: MicroPython's dicts have no key order).
+"""Runs unchanged on CircuitPython's core (tests/mpy harness) and CPython; prints JSON lines that
+tests/test_engine_micropython.py compares (parsed: the core's dicts have no key order).
 """
 import json
 

@@ -1,4 +1,4 @@
-"""The app's board-side logic (controller, set-up, input, lights) under real MicroPython with
+"""The app's board-side logic (controller, set-up, input, lights) on CircuitPython's core with
 CircuitPython's module set: a whole game, human against a computer, and the heap it keeps.
 
 The displayio screens need the display libraries and are exercised on CPython with Blinka

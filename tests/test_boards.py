@@ -504,7 +504,7 @@ def test_boot_write_key_is_each_boards_menu_key():
         assert boot["PICO_MENU_SETTING"] == pico_tower.MENU_KEY
 
 
-# -- the same on MicroPython ---------------------------------------------------------
+# -- the same on CircuitPython's core----------------------------------------------------
 
 MPY_SCRIPT = r'''
 import board

@@ -1,4 +1,4 @@
-"""The engine under real MicroPython (CircuitPython's module set): exhaustive scoring of every
+"""The engine on CircuitPython's core (the board's module set): exhaustive scoring of every
 preset, whole games with illegal actions thrown in, saves and restores, the board's dice source.
 One interpreter run (tests/engine_check_script.py); its output must equal CPython's."""
 import json

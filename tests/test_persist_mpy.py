@@ -1,4 +1,4 @@
-"""app.persist, app.storage, hardware.nvm_store and farkle.stats under real MicroPython with
+"""app.persist, app.storage, hardware.nvm_store and farkle.stats on CircuitPython's core with
 CircuitPython's module set: a game is saved turn by turn into a bytearray "NVM", the board
 "reboots", the game is offered, resumed identically, and the statistics survive."""
 

@@ -1,4 +1,4 @@
-"""The computer players on MicroPython: every level decides from the shipped tables, and
+"""The computer players on CircuitPython's core: every level decides from the shipped tables, and
 decides exactly as on CPython (one interpreter run for all of it)."""
 import contextlib
 import io

@@ -155,3 +155,13 @@ def test_random_valid_rules_every_level_every_game_ends(fields, level, players, 
     game = Game(rules, players=players, first=None, dice=SeededDice(seed), log_size=1)
     play(game, [make_player(seats[p], rules, players, p) for p in range(players)])
     assert game.is_over() and game.winners
+
+
+@pytest.mark.parametrize("name,fields", [
+    ("scorecard", {"single1": 10000, "kind5": 797}),  # a turn would take 441,457 totals to solve
+    ("duel", {"triple1": 100, "kind4": 50, "four_pair_is_pairs": True, "triple_n": 5000}),  # past 16-bit tables
+])
+def test_rules_too_fine_to_solve_are_still_played_at_every_level(name, fields):
+    rules = preset(name, target=500, **fields)
+    out = simulate(rules, seats=list(LEVELS), games=4, seed=3, workers=1)
+    assert out["games"] == 4

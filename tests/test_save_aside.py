@@ -179,3 +179,32 @@ def test_the_restore_check_gives_its_heap_back_after_power_on():
     booted = Booted(flash_with(game, "human,normal"))
     assert booted.app.keeper.saved_game is not None  # checked by farkle.reachable, then unloaded
     assert "farkle.reachable" not in sys.modules
+
+
+def test_after_a_watchdog_reset_the_saved_game_is_set_aside(monkeypatch):
+    """A hang raises nothing to catch: the watchdog resets the board. The game that was on the
+    flash may be what hung, so the start after a watchdog reset sets it aside with a notice
+    instead of offering it into the same hang again; the statistics stay."""
+    from app.persist import HUNG_NOTICE
+
+    game = Game(preset("classic"), players=2, first=1)
+    nvm = flash_with(game, "human,normal")
+    monkeypatch.setattr(faults, "restart_reason", lambda: "watchdog")
+    hung = Booted(nvm)
+    assert hung.app.keeper.saved_game is None
+    assert HUNG_NOTICE.replace("\n", " ") in hung.notices()
+    assert hung.run(["roll"], frames=30) is None
+    assert hung.view.title != "Resume saved game?"
+    monkeypatch.setattr(faults, "restart_reason", lambda: None)
+    after = Booted(nvm)  # the next ordinary start offers nothing and says nothing more
+    assert after.app.keeper.saved_game is None and after.app.keeper.stats.played == 7
+    assert "set aside" not in after.notices()
+
+
+def test_a_watchdog_reset_without_a_saved_game_writes_nothing(monkeypatch):
+    nvm = FlashNVM()
+    monkeypatch.setattr(faults, "restart_reason", lambda: "watchdog")
+    before = bytes(nvm[0:len(nvm)])
+    booted = Booted(nvm)
+    assert booted.app.keeper.saved_game is None
+    assert bytes(nvm[0:len(nvm)]) == before

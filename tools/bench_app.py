@@ -1,9 +1,9 @@
 """Benchmark the app: the main loop's frame time in the simulator, and the RAM the app takes.
 
 host-only. Usage:
-    python tools/bench_app.py                      # frame times + RAM (CPython and MicroPython)
+    python tools/bench_app.py                      # frame times + RAM (CPython and CircuitPython's core)
     python tools/bench_app.py --games 4 --levels normal,hard,expert --out docs/gadget-bench.json
-    python tools/bench_app.py --no-mpy             # skip the MicroPython heap figures
+    python tools/bench_app.py --no-mpy             # skip the heap figures on the core
 
 Frame time: the app runs on the simulated MacroPad with the real ``farkle.players`` (a human
 seat played by a script: best keep, bank from 350; a computer seat of each level) and random
@@ -16,10 +16,10 @@ background (``auto_refresh``), here Blinka emulates it in Python, so it is repor
 counted in the frame. Saves to NVM (``app.persist``, when present) are reported apart too.
 
 RAM: with tracemalloc, the Python objects that building the app and starting a game allocate
-(CPython sizes, Blinka's displayio objects included); and under MicroPython (the tests' Node-
-hosted 1.27 with CircuitPython's modules) the heap still in use after importing the engine and
-the app's board-side modules and playing a game (``gc`` after the run; the displayio screens
-are not part of it: Blinka does not run there).
+(CPython sizes, Blinka's displayio objects included); and on CircuitPython's core (the tests'
+interpreter) the heap still in use after importing the engine and the app's board-side modules
+and playing a game (``gc`` at the end, the game alive; the displayio screens are not part of
+it: ``tools/board_check.py`` measures the whole firmware with them).
 """
 
 import argparse
@@ -234,7 +234,7 @@ def main(argv=None):
     parser.add_argument("--levels", default="normal,expert", help="computer levels, comma-separated")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--runs", type=int, default=3, help="runs of the same games; each frame's least time counts")
-    parser.add_argument("--no-mpy", action="store_true", help="skip the MicroPython heap figures")
+    parser.add_argument("--no-mpy", action="store_true", help="skip the heap figures on CircuitPython's core")
     parser.add_argument("--out", help="also write the figures as JSON here")
     args = parser.parse_args(argv)
     report = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()}}

@@ -84,7 +84,7 @@ HEAP_TURN = HEAP_OPEN + "turn = player.table.turn_table(rules, 12, 180)  # the l
 
 
 def heap_micropython(run_micropython):
-    """Heap kept under MicroPython: the engine and hard, plus the expert with its file open,
+    """Heap kept on CircuitPython's core: the engine and hard, plus the expert with its file open,
     plus the longest turn table."""
     sizes = [run_micropython(script, mounts=("farkle",), mem=True).check().mem_retained
              for script in (HEAP, HEAP_OPEN, HEAP_TURN)]

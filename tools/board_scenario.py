@@ -136,7 +136,7 @@ def menus_from_setup(app):
             press(app, "die1")
     else:
         see(keeper.panel)
-        press(app, "menu")  # back (the panels say "Menu: back")
+        press(app, "menu")  # back
 
 
 def panel_key(app):
@@ -157,7 +157,7 @@ def panel_key(app):
     if CFG["scenario"] == "menus":
         menus_from_setup(app)
     else:
-        press(app, "bank")
+        press(app, "menu")  # close it
 
 
 def play_key(app):

@@ -229,6 +229,11 @@ def _solve_here(rules, kind):
         from farkle.solve import tables
     except ImportError:  # on the board: no solver, the caller falls back
         return None
-    if kind == "policy":
-        return Policy(tables.policy_bytes(rules))
-    return Reach(tables.reach_bytes(rules))
+    try:
+        if kind == "policy":
+            return Policy(tables.policy_bytes(rules))
+        return Reach(tables.reach_bytes(rules))
+    except (ValueError, OverflowError, struct.error):
+        # points too far apart to solve in time, or values past the table's 16-bit fields:
+        # the caller plays without a table, as on the board
+        return None
