@@ -10,6 +10,8 @@ front ends).
 import sys
 
 RESTART_S = 5  # after an unexpected error: show it, then restart
+# modules only the start uses: the settings reader and the board modules that build the parts
+BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts")
 
 
 def board_module():
@@ -33,16 +35,26 @@ def board_module():
     return sys.modules["hardware." + name], settings
 
 
-def main():
+def build():
+    """The app on its board, watchdog armed."""
     module, settings = board_module()
     made = module.make_board(settings)
-    from hardware import faults
+    from hardware import alive
 
-    faults.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
+    alive.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
     from app.main import App
 
     app = App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ())))
-    faults.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    alive.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    return app
+
+
+def main():
+    app = build()
+    if sys.implementation.name == "circuitpython":
+        from app.modules import forget
+
+        forget(BOOT_ONLY)  # their bytecode goes back to the heap
     app.run()
 
 
@@ -57,9 +69,9 @@ if sys.implementation.name == "circuitpython":
     try:
         main()
     except KeyboardInterrupt:  # Ctrl-C: to the REPL, with the watchdog off (issue 5 hook)
-        from hardware import faults
+        from hardware import alive
 
-        faults.stop()
+        alive.stop()
         raise
     except Exception as error:  # pylint: disable=broad-except
         fail(error)

@@ -14,6 +14,7 @@ from app.controller import Controller
 from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
+from app.modules import forget
 from app.screens import Screens
 
 
@@ -24,10 +25,22 @@ def computer_players():
     except ImportError:
         return None, None
     try:
-        from farkle.players.hint import hint
+        import farkle.players.hint  # noqa: F401  (there: hints are offered)
     except ImportError:
-        hint = None
+        return make_player, None
+    forget(("farkle.players.hint",))
     return make_player, hint
+
+
+def hint(game, **kwargs):
+    """``farkle.players.hint.hint``, loaded for each hint and forgotten after: hints are
+    rare, and the module's bytecode need not stay in the heap between them."""
+    from farkle.players.hint import hint as answer
+
+    try:
+        return answer(game, **kwargs)
+    finally:
+        forget(("farkle.players.hint",))
 
 
 class App:

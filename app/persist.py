@@ -6,7 +6,8 @@ counts the statistics from the engine's log, and saves game + settings + statist
 (``app.storage``) at every turn boundary and every settings change; nothing is written when
 nothing changed. At power-on a saved unfinished game is offered instead of the set-up menu.
 Its screens are menu screens: the resume offer, "More" (from the set-up menu's MENU key),
-Statistics (with a reset) and Dice check (the faces drawn since power-on).
+Statistics (with a reset) and Dice check (the faces drawn since power-on); ``app.panels``
+draws them and answers their keys, loaded only while one is open.
 """
 
 from farkle.dice import RandomDice
@@ -15,8 +16,8 @@ from farkle.presets import NAMES
 from farkle.savegame import dumps
 from farkle.stats import Stats, mark, since
 
-from app import input as act
 from app import view as v
+from app.modules import forget
 from app.pace import T_ROLLOFF, T_TUMBLE
 from app.setup import LEVELS, plays_as
 from app.storage import Storage
@@ -28,12 +29,9 @@ MORE = "more"
 STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
-FOOT = "Menu: back"  # ROLL (lit when the row does something) chooses; room for the scroll arrows
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
 ASIDE_NOTICE = "The saved game raised\nan error: set aside."
 HUNG_NOTICE = "Saved game set aside\nafter the hang."
-# chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
-CHI2_5_CRITICAL = 20.52
 
 
 class Keeper:
@@ -50,7 +48,7 @@ class Keeper:
         self.notices = list(self.storage.notices)
         why = None
         try:
-            from hardware.faults import NOTICES, restart_reason
+            from hardware.alive import NOTICES, restart_reason
 
             why = restart_reason()
             reason = NOTICES.get(why)
@@ -223,9 +221,9 @@ class Keeper:
         if not self._set_aside(self._settings() if self.controller is not None else self.storage.settings):
             return False
         try:
-            from hardware import faults
+            from hardware import alive  # the error path itself is loaded only to show it
 
-            faults.note("Saved game set aside")
+            alive.note("Saved game set aside")
         except Exception:
             pass
         return True
@@ -347,66 +345,9 @@ class Keeper:
         self._rows()
 
     def _rows(self):
-        c = self.controller
-        view = c.view
-        panel = self.panel
-        rows = []
-        if panel == OFFER:
-            game = self.saved_game
-            view.title = "Resume saved game?"
-            rows.append(("Resume", "turn %d" % (game.turns + 1), "resume"))
-            rows.append(("New game", "", "new"))
-            for seat in range(game.players):
-                level = self.saved_seats[seat]
-                label = v.seat_label(seat, "human" if level == "human" else "cpu")
-                mark_ = "*" if seat == game.current and game.phase != ROLLOFF else ""
-                rows.append((mark_ + label + " " + level, str(game.scores[seat]), None))
-        elif panel == MORE:
-            view.title = "More"
-            for name, what in MENU_ITEMS:
-                rows.append((name, "", what))
-            rows.append(("Back", "", "back"))
-        elif panel == STATS:
-            s = self.stats
-            view.title = "Statistics"
-            rows.append(("Games", str(s.played), None))
-            if s.draws:
-                rows.append(("Draws", str(s.draws), None))
-            rows.append(("Best turn", str(s.best_turn), None))
-            rows.append(("Hot dice chain", str(s.hot_chain), None))
-            rows.append(("Farkles", str(s.farkles), None))
-            for name in _sorted_kinds(s.seats):
-                played, won = s.seats[name]
-                rows.append((name + " won", "%d/%d" % (won, played), None))
-            rows.append(("Reset stats", "sure?" if self.confirm else "", "reset"))
-            rows.append(("Back", "", "back"))
-        elif panel == DICE:
-            counts = self.dice_counts()
-            total = sum(counts[1:])
-            view.title = "Dice since power-on"
-            for face in range(1, 7):
-                n = counts[face]
-                share = (n * 1000 // total) if total else 0
-                rows.append(("Face %d" % face, "%d %d.%d%%" % (n, share // 10, share % 10), None))
-            rows.append(("Rolled", str(total), None))
-            chi = chi_square(counts[1:])
-            verdict = "fair" if chi < CHI2_5_CRITICAL else "odd!"
-            if total < 60:
-                verdict = "roll more"
-            rows.append(("Chi-square %s" % verdict, "%d.%d" % (int(chi), int(chi * 10) % 10), None))
-            rows.append(("Back", "", "back"))
-        self.rows = rows
-        view.rows = [(r[0], r[1]) for r in rows]
-        view.cursor = min(view.cursor, len(rows) - 1)
-        view.status = "Roll: choose" if panel == OFFER else FOOT
-        # Roll chooses the row under the cursor (if it does something); Menu goes back
-        chooses = rows[view.cursor][2] is not None
-        if panel == OFFER:
-            view.keys_lit = ("roll",)
-        else:
-            view.keys_lit = ("roll", "menu") if chooses else ("menu",)
-        c._scroll_menu()
-        c._changed()
+        from app import panels  # loaded while a panel is open, forgotten when it closes
+
+        panels.show(self)
 
     def dice_counts(self):
         counts = getattr(self.dice, "counts", None)
@@ -416,77 +357,11 @@ class Keeper:
 
     def key(self, action):
         """A key while a panel is open (controller hook)."""
-        c = self.controller
-        view = c.view
-        if action in (act.UP, act.DIE0):
-            view.cursor = (view.cursor - 1) % len(self.rows)
-            self.confirm = False
-            self._rows()
-        elif action in (act.DOWN, act.DIE0 + 1):
-            view.cursor = (view.cursor + 1) % len(self.rows)
-            self.confirm = False
-            self._rows()
-        elif action == act.MENU:
-            if self.panel == OFFER:
-                return  # the offer needs an answer: Resume or New game
-            self._close()
-        elif action in (act.SELECT, act.ROLL, act.DIE0 + 2, act.DIE0 + 3):
-            what = self.rows[view.cursor][2]
-            if what == "resume":
-                c._sound("click")
-                self.resume()
-            elif what == "new":
-                c._sound("click")
-                self.panel = None
-                self.saved_game = None
-                self.boundary = None
-                self._save()  # declined: the saved game is forgotten
-                c._open_setup()
-            elif what == "back":
-                self._close()
-            elif what in (STATS, DICE):
-                c._sound("click")
-                back = self.back
-                self._open(what)
-                self.back = back
-            elif what == "reset":
-                if self.confirm:
-                    self.stats.reset()
-                    if self.boundary is not None:
-                        self.boundary = (self.boundary[0], self.stats.to_bytes())
-                    self._save()
-                    self.confirm = False
-                    c._sound("click")
-                else:
-                    self.confirm = True
-                self._rows()
+        from app import panels
 
-    def _close(self):
-        c = self.controller
-        self.panel = None
-        c.view.status = ""
-        if self.back == "setup":
-            c._open_setup()
-        else:
-            c.view.title = "Menu"
-            c.view.cursor = 0
-            c.view.top = 0
-            c.view.screen = v.PAUSE
-            c._pause_rows()
-
-
-def chi_square(counts):
-    """Pearson's chi-square of face counts against equal shares (0 when there are none)."""
-    total = 0
-    for n in counts:
-        total += n
-    if not total:
-        return 0.0
-    expect = total / len(counts)
-    out = 0.0
-    for n in counts:
-        out += (n - expect) * (n - expect) / expect
-    return out
+        panels.key(self, action)
+        if self.panel is None:
+            forget(("app.panels",))
 
 
 def _levels(text):
@@ -497,15 +372,4 @@ def _levels(text):
     for level in out:
         if level not in LEVELS:
             return []
-    return out
-
-
-def _sorted_kinds(seats):
-    out = []
-    for level in LEVELS:
-        if level in seats:
-            out.append(level)
-    for name in sorted(seats):
-        if name not in out:
-            out.append(name)
     return out

@@ -1,8 +1,10 @@
-"""app.screens: the 128x64 display, built once, then only its texts and tiles change.
+"""app.screens: the 128x64 display; a screen is built when it is first drawn, then only its
+texts and tiles change until another screen replaces it.
 
-Needs ``displayio``, ``terminalio`` and ``adafruit_display_text`` (``bitmap_label``: one small
-bitmap per label). ``Screens(display)`` makes a group per screen; ``render(view)`` updates what changed and
-puts the screen's group on the display (``root_group``: a new screen is redrawn whole).
+Needs ``displayio`` and ``terminalio``; text is drawn by ``app.label`` (one small bitmap per
+label, as ``adafruit_display_text.bitmap_label`` draws it). ``render(view)`` builds the view's screen if needed, updates what changed,
+puts the screen's group on the display once complete (``root_group``: a new screen is redrawn
+whole) and then drops the screen it replaced, so only one screen's labels live in the heap.
 Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its capitals
 on rows ``y-3`` to ``y+4``.
 """
@@ -26,88 +28,111 @@ BIG = 10  # characters that fit at scale 2
 TEXT_BUDGET = 36  # characters (scale 2: four each) drawn a frame, at least one label
 
 
+class _Parts:
+    """One screen's group and the labels and tiles on it (attributes set when it is built)."""
+
+    def __init__(self, group):
+        self.group = group
+        self.labels = []
+
+
+# view.screen -> which screen draws it (the set-up and pause menus share one)
+KINDS = ("splash", "menu", "rolloff", "play", "menu", "end")
+
+
 class Screens:
-    """Every screen's displayio group; ``render(view)`` after the view changed."""
+    """Each screen's displayio group, built only while it shows (labels cost the heap
+    about 0.8 KB each, and only one screen is seen at a time); ``render(view)`` after the
+    view changed."""
 
     def __init__(self, display):
         import displayio
         import terminalio
-        from adafruit_display_text import bitmap_label
+        from app.label import Label
 
         self._displayio = displayio
-        self._label_class = bitmap_label.Label
+        self._label_class = Label
         self.font = terminalio.FONT
         self.sheet, self.palette = tiles.sheet()
         self.display = display
         self.shown = None  # the group on the display
+        self.built = {}  # kind -> _Parts: the screen shown and the one being drawn
+        self._building = None
         self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
         self.inverse = {}
         self.version = -1
         self.budget = TEXT_BUDGET
         self.incomplete = False
 
-        # splash
-        self.splash = self._group()
-        self._label(self.splash, 9, 12, "FARKLE", scale=2, x=(WIDTH - 6 * 12) // 2)
-        dice = self._dice(self.splash, 6, 1, 23)
-        for i in range(6):
-            dice[i] = tiles.tile(v.FREE, i + 1)
-        self.splash_lines = [self._label(self.splash, y, v.COLUMNS) for y in (46, 57)]
-
-        # menus (set-up and pause)
-        self.menu = self._group()
-        self.menu_title = self._label(self.menu, TITLE_Y, v.COLUMNS)
-        self.menu_rows = [self._label(self.menu, y, v.COLUMNS) for y in MENU_Y]
-        self.menu_foot = self._label(self.menu, FOOT_Y, v.COLUMNS)
-
-        # play
-        self.play = self._group()
-        self.header = self._label(self.play, 3, v.COLUMNS)
-        self.header_right = self._label(self.play, 3, v.COLUMNS)
-        self.dice = self._dice(self.play, v.NDICE, DICE_X, DICE_Y)
-        self.lines = [self._label(self.play, y, v.COLUMNS) for y in LINE_Y]
-        # the score strip: two rows of two seats, 64 pixels (10 characters) a seat
-        self.cells = [self._label(self.play, LINE_Y[1 + i // 2], 10, x=64 * (i % 2)) for i in range(v.STRIP_CELLS)]
-        self.big = self._label(self.play, 45, BIG, scale=2)
-        self.big2 = self._label(self.play, 47, BIG, scale=2)
-
-        # roll-off
-        self.rolloff = self._group()
-        self.rolloff_title = self._label(self.rolloff, TITLE_Y, v.COLUMNS)
-        self.rolloff_names = []
-        self.rolloff_dice = []
-        for i in range(8):
-            x, y = 32 * (i % 4), 12 + 20 * (i // 4)
-            self.rolloff_names.append(self._label(self.rolloff, y + 8, 2, x=x))
-            self.rolloff_dice.append(self._dice(self.rolloff, 1, x + 13, y))
-        self.rolloff_status = self._label(self.rolloff, 57, v.COLUMNS)
-
-        # end
-        self.end = self._group()
-        self.end_title = self._label(self.end, TITLE_Y, v.COLUMNS)
-        self.end_lines = [self._label(self.end, y, v.COLUMNS) for y in MENU_Y]
-        self.end_foot = self._label(self.end, FOOT_Y, v.COLUMNS)
-
-        self.groups = (self.splash, self.menu, self.rolloff, self.play, self.menu, self.end)
-
     # ----- building -----
 
-    def _group(self):
-        return self._displayio.Group()
+    def _parts(self, kind):
+        """The screen ``kind``, built now if it is not; any other screen that is not on
+        the display is dropped first, so at most two screens are ever in the heap."""
+        parts = self.built.get(kind)
+        if parts is not None:
+            return parts
+        for other in list(self.built):
+            if self.built[other].group is not self.shown:
+                self._drop(other)
+        parts = self._building = _Parts(self._displayio.Group())
+        getattr(self, "_build_" + kind)(parts)
+        self._building = None
+        self.built[kind] = parts
+        return parts
 
-    def _label(self, group, y, chars, text="", scale=1, x=0, padding_top=-1):
+    def _drop(self, kind):
+        for label in self.built.pop(kind).labels:
+            del self.texts[id(label)]
+            del self.inverse[id(label)]
+
+    def _build_splash(self, s):
+        self._label(9, 12, "FARKLE", scale=2, x=(WIDTH - 6 * 12) // 2)
+        dice = self._dice(6, 1, 23)
+        for i in range(6):
+            dice[i] = tiles.tile(v.FREE, i + 1)
+        s.lines = [self._label(y, v.COLUMNS) for y in (46, 57)]
+
+    def _build_menu(self, s):  # set-up and pause
+        s.title = self._label(TITLE_Y, v.COLUMNS)
+        s.rows = [self._label(y, v.COLUMNS) for y in MENU_Y]
+        s.foot = self._label(FOOT_Y, v.COLUMNS)
+
+    def _build_play(self, s):
+        s.header = self._label(3, v.COLUMNS)
+        s.header_right = self._label(3, v.COLUMNS)
+        s.dice = self._dice(v.NDICE, DICE_X, DICE_Y)
+        s.lines = [self._label(y, v.COLUMNS) for y in LINE_Y]
+        # the score strip: two rows of two seats, 64 pixels (10 characters) a seat
+        s.cells = [self._label(LINE_Y[1 + i // 2], 10, x=64 * (i % 2)) for i in range(v.STRIP_CELLS)]
+        s.big = self._label(45, BIG, scale=2)
+        s.big2 = self._label(47, BIG, scale=2)
+
+    def _build_rolloff(self, s):
+        s.title = self._label(TITLE_Y, v.COLUMNS)
+        s.status = self._label(57, v.COLUMNS)
+        s.names = []  # a seat's name and die, made when a seat first shows (see _render_rolloff)
+        s.dice = []
+
+    def _build_end(self, s):
+        s.title = self._label(TITLE_Y, v.COLUMNS)
+        s.lines = [self._label(y, v.COLUMNS) for y in MENU_Y]
+        s.foot = self._label(FOOT_Y, v.COLUMNS)
+
+    def _label(self, y, chars, text="", scale=1, x=0, padding_top=-1):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
-                                  save_text=False, max_characters=None, padding_top=padding_top)
-        group.append(label)
+                                  padding_top=padding_top)
+        self._building.group.append(label)
+        self._building.labels.append(label)
         self.texts[id(label)] = text
         self.inverse[id(label)] = False
         return label
 
-    def _dice(self, group, n, x, y):
+    def _dice(self, n, x, y):
         grid = self._displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=n, height=1,
                                         tile_width=tiles.TILE_W, tile_height=tiles.TILE_H,
                                         default_tile=0, x=x, y=y)
-        group.append(grid)
+        self._building.group.append(grid)
         return grid
 
     # ----- updating -----
@@ -146,27 +171,25 @@ class Screens:
         screen = view.screen
         self.budget = budget if screen == v.PLAY or screen == v.ROLLOFF else 1 << 30
         self.incomplete = False
-        if screen == v.PLAY:  # before it is shown: no half-drawn screen
-            self._render_play(view)
+        parts = self._parts(KINDS[screen])
         if screen == v.SPLASH:
             for i in range(2):
                 text = view.lines[i] if i < len(view.lines) else ""
-                self.splash_lines[i].x = (WIDTH - CHAR * len(text)) // 2
-                self._set(self.splash_lines[i], text)
-        elif screen == v.SETUP or screen == v.PAUSE:
-            self._render_menu(view)
-        elif screen == v.ROLLOFF:
-            self._render_rolloff(view)
-        elif screen == v.END:
-            self._render_end(view)
-        group = self.groups[screen]
+                parts.lines[i].x = (WIDTH - CHAR * len(text)) // 2
+                self._set(parts.lines[i], text)
+        else:
+            getattr(self, "_render_" + KINDS[screen])(parts, view)
+        group = parts.group
         if group is not self.shown and not self.incomplete:  # a new screen: redrawn whole
             self.shown = group
             self.display.root_group = group
+            for kind in list(self.built):  # the screen it replaced
+                if self.built[kind].group is not group:
+                    self._drop(kind)
         return True
 
-    def _render_menu(self, view):
-        self._set(self.menu_title, view.title)
+    def _render_menu(self, s, view):
+        self._set(s.title, view.title)
         for i in range(v.MENU_ROWS):
             at = view.top + i
             if at < len(view.rows):
@@ -174,19 +197,19 @@ class Screens:
                 text = v.pad(label, v.COLUMNS - len(value)) + value
             else:
                 text = ""
-            self._set(self.menu_rows[i], v.pad(text, v.COLUMNS), at == view.cursor)
+            self._set(s.rows[i], v.pad(text, v.COLUMNS), at == view.cursor)
         more = ""
         if view.top > 0:
             more = "^"
         if view.top + v.MENU_ROWS < len(view.rows):
             more += "v"
-        self._set(self.menu_foot, v.pad(view.status, v.COLUMNS - 2) + more)
+        self._set(s.foot, v.pad(view.status, v.COLUMNS - 2) + more)
 
-    def _render_play(self, view):
-        self._set(self.header, view.header)
+    def _render_play(self, s, view):
+        self._set(s.header, view.header)
         right = view.header_right
-        self.header_right.x = WIDTH - CHAR * len(right)
-        self._set(self.header_right, right)
+        s.header_right.x = WIDTH - CHAR * len(right)
+        self._set(s.header_right, right)
         banner = view.banner
         two = "\n" in banner
         if two:
@@ -196,22 +219,22 @@ class Screens:
             top, bottom = banner, ""
             big = 0 < len(banner) <= BIG
         covered = bool(banner) and two and big  # a two-line banner covers the dice
-        dice = self.dice
+        dice = s.dice
         for i in range(v.NDICE):
             index = 0 if covered else tiles.tile(view.states[i], view.faces[i])
             if dice[i] != index:
                 dice[i] = index
         if banner and big:
-            self._set(self.big, top)
-            self._set(self.big2, bottom)
-            self.big.x = (WIDTH - 12 * len(top)) // 2
-            self.big2.x = (WIDTH - 12 * len(bottom)) // 2
-            self.big.y = 22 if two else 45
-            self.big2.y = 46
+            self._set(s.big, top)
+            self._set(s.big2, bottom)
+            s.big.x = (WIDTH - 12 * len(top)) // 2
+            s.big2.x = (WIDTH - 12 * len(bottom)) // 2
+            s.big.y = 22 if two else 45
+            s.big2.y = 46
             lines, cells = [], ()
         else:
-            self._set(self.big, "")
-            self._set(self.big2, "")
+            self._set(s.big, "")
+            self._set(s.big2, "")
             if banner:
                 lines, cells = v.wrap(banner)[: v.MESSAGE_LINES], ()
             elif view.message:
@@ -219,33 +242,40 @@ class Screens:
             else:
                 lines, cells = [view.status], view.cells
         for i in range(v.MESSAGE_LINES):
-            self._set(self.lines[i], lines[i] if i < len(lines) else "", bool(banner) and i == 0)
+            self._set(s.lines[i], lines[i] if i < len(lines) else "", bool(banner) and i == 0)
         for i in range(v.STRIP_CELLS):
             if i < len(cells):
-                self._set(self.cells[i], cells[i][0], cells[i][1])
+                self._set(s.cells[i], cells[i][0], cells[i][1])
             else:
-                self._set(self.cells[i], "")
+                self._set(s.cells[i], "")
 
-    def _render_rolloff(self, view):
-        self._set(self.rolloff_title, view.title)
-        for i in range(8):
+    def _render_rolloff(self, s, view):
+        self._set(s.title, view.title)
+        while len(s.names) < len(view.rolloff):  # up to eight seats, four a row
+            i = len(s.names)
+            x, y = 32 * (i % 4), 12 + 20 * (i // 4)
+            self._building = s
+            s.names.append(self._label(y + 8, 2, x=x))
+            s.dice.append(self._dice(1, x + 13, y))
+            self._building = None
+        for i in range(len(s.names)):
             if i < len(view.rolloff):
                 name, face, state = view.rolloff[i]
-                self._set(self.rolloff_names[i], name)
-                self.rolloff_dice[i][0] = tiles.tile(state, face)
+                self._set(s.names[i], name)
+                s.dice[i][0] = tiles.tile(state, face)
             else:
-                self._set(self.rolloff_names[i], "")
-                self.rolloff_dice[i][0] = 0
-        self._set(self.rolloff_status, view.status)
+                self._set(s.names[i], "")
+                s.dice[i][0] = 0
+        self._set(s.status, view.status)
 
-    def _render_end(self, view):
+    def _render_end(self, s, view):
         more = ""  # the scroll arrows, at the title's end (the footer is full)
         if view.top > 0:
             more = "^"
         if view.top + v.MENU_ROWS < len(view.lines):
             more += "v"
-        self._set(self.end_title, v.pad(v.pad(view.title, v.COLUMNS - 2) + more, v.COLUMNS), True)
+        self._set(s.title, v.pad(v.pad(view.title, v.COLUMNS - 2) + more, v.COLUMNS), True)
         for i in range(v.MENU_ROWS):
             at = view.top + i
-            self._set(self.end_lines[i], view.lines[at] if at < len(view.lines) else "")
-        self._set(self.end_foot, view.status)
+            self._set(s.lines[i], view.lines[at] if at < len(view.lines) else "")
+        self._set(s.foot, view.status)

@@ -5,8 +5,13 @@ that preset offers (``rules.offers``), plus sound. ``rows()`` lists what the men
 ``change(row, step)`` moves one value. The game is built from ``rules()`` and ``levels()``.
 """
 
+import sys
+
 from farkle.fairstart import head_start
 from farkle.presets import NAMES, preset
+from farkle.rules import FIELD_NAMES
+
+from app.modules import forget
 
 LEVELS = ("human", "easy", "normal", "hard", "expert")
 # offered rule options, in menu order, with their menu labels
@@ -33,16 +38,33 @@ R_FAIR = 6  # two players, solved rules: the second player's head start
 R_METER = 7  # two players: the win-chance meter
 
 
+_EXPERT = {}  # (rules' fields, players) -> what an expert seat plays as
+
+
 def plays_as(level, rules, players):
     """The level a seat really plays: "human", or what ``farkle.players`` makes of ``level``
-    for these rules and players (the expert falls back to hard where it has no table)."""
+    for these rules and players (the expert falls back to hard where it has no table).
+
+    Whether an expert has a table is asked once per rules and players, and the expert's
+    module (with the table it opened to see) is forgotten after if no expert had loaded it:
+    the set-up menu asks on every key, and a game without an expert need not keep it."""
     if level == "human":
         return level
     try:
         from farkle.players import plays_as as real
     except ImportError:  # a board without computer players
         return level
-    return real(level, rules, players)
+    if level != "expert":
+        return real(level, rules, players)
+    key = (tuple([getattr(rules, name) for name in FIELD_NAMES]), players)
+    if key not in _EXPERT:
+        loaded = "farkle.players.expert" in sys.modules
+        if len(_EXPERT) >= 8:
+            _EXPERT.clear()
+        _EXPERT[key] = real(level, rules, players)
+        if not loaded:
+            forget(("farkle.players.expert",))
+    return _EXPERT[key]
 
 
 def show(value):

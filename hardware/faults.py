@@ -1,11 +1,10 @@
 """hardware.faults: what the firmware does when something goes wrong.
 
-``code.py`` uses it in two places::
-
-    from hardware import faults
+``code.py`` uses it in two places (the watchdog part lives in ``hardware.alive``, so this
+module need not stay loaded during a game)::
 
     board = module.make_board(settings)
-    faults.arm(board, settings)     # watchdog on, fed after every frame via board.idle
+    alive.arm(board, settings)      # watchdog on, fed after every frame via board.idle
     ...
     except Exception as error:
         faults.handle(error)        # show it, log it, restart after a few seconds
@@ -36,105 +35,14 @@ except ImportError:  # pragma: no cover
     time = None  # type: ignore[assignment]
 
 RESTART_S = 5
-WATCHDOG_S = 7.0  # under the RP2040's 8.388 s limit, with room for a slow frame
 LOG_LIMIT = 16 * 1024
-WATCHDOG_SETTING = "FARKLE_WATCHDOG"
 COLUMNS = 21  # characters per line of the 128-pixel display in terminalio.FONT
 
-_state = {"board": None, "watchdog": None, "note": None}
-
-
-# ----- watchdog -----
-
-class Watchdog:
-    """``microcontroller.watchdog`` in RESET mode, or nothing where the board has none.
-
-    ``wdt``/``mode`` let tests pass stand-ins for ``microcontroller.watchdog`` and
-    ``watchdog.WatchDogMode.RESET``.
-    """
-
-    def __init__(self, timeout=WATCHDOG_S, wdt=None, mode=None):
-        self.wdt = None
-        self.problem = None
-        try:
-            if wdt is None:
-                import microcontroller
-
-                wdt = microcontroller.watchdog
-            if mode is None:
-                from watchdog import WatchDogMode
-
-                mode = WatchDogMode.RESET
-            wdt.timeout = timeout
-            wdt.mode = mode
-            wdt.feed()
-            self.wdt = wdt
-        except (ImportError, AttributeError, NotImplementedError, ValueError, RuntimeError) as error:
-            self.problem = "watchdog: %s" % (error,)
-
-    def feed(self):
-        if self.wdt is not None:
-            self.wdt.feed()
-
-    def stop(self):
-        """Off (``mode = None``, how CircuitPython 10 stops it); never raises."""
-        if self.wdt is not None:
-            try:
-                self.wdt.mode = None
-            except Exception:
-                pass
-            self.wdt = None
-
-
-def arm(board, settings=None, watchdog=None):
-    """Remember the board (for the error screen and log) and start the watchdog, fed after
-    every frame: ``board.idle`` (the app runs it after each frame) is wrapped to feed it.
-    ``watchdog=False`` only remembers the board (arm again once the app is built: the first
-    imports and the app's construction may take longer than the watchdog allows).
-
-    :returns: the Watchdog (inactive when switched off or missing), or None.
-    """
-    _state["board"] = board
-    if watchdog is False:
-        return None
-    armed = _state["watchdog"]
-    if watchdog is None and armed is not None and armed.wdt is not None:
-        return armed  # armed already: never wrap idle twice
-    enabled = True
-    if settings is not None:
-        try:
-            enabled = settings.flag(WATCHDOG_SETTING, True)
-        except Exception:
-            pass
-    if watchdog is None:
-        watchdog = Watchdog() if enabled else Watchdog(wdt=_Off())
-    _state["watchdog"] = watchdog
-    if board is not None and watchdog.wdt is not None:
-        before = getattr(board, "idle", None)
-        feed = watchdog.feed
-        if before is None:
-            def idle(app):
-                feed()
-        else:
-            def idle(app):
-                feed()
-                before(app)
-        board.idle = idle
-    return watchdog
-
-
-def feed():
-    """Feed the watchdog (for long steps outside the frame loop)."""
-    watchdog = _state["watchdog"]
-    if watchdog is not None:
-        watchdog.feed()
-
-
-class _Off:
-    """Stands in for a watchdog that settings switched off: arming it fails quietly."""
-
-    def __setattr__(self, name, value):
-        raise RuntimeError("switched off in settings.toml")
+# The watchdog, the note for the error screen and the restart's reason live in
+# hardware.alive, loaded all the time; this module, the error path, is loaded only when
+# something goes wrong. Their names are here too, as before.
+from hardware.alive import (NOTICES, WATCHDOG_S, WATCHDOG_SETTING, Watchdog, _Off, _state, arm, feed,  # noqa: F401
+                            note, restart_reason, stop)
 
 
 # ----- telling what happened -----
@@ -202,12 +110,6 @@ def wrap(text, width=COLUMNS, lines=2):
         out = out[:lines]
         out[-1] = out[-1][:width - 1] + "~"
     return out
-
-
-def note(text):
-    """A line for the next error screen in place of where the error happened (the app says
-    what it did about the error, e.g. that it set the saved game aside)."""
-    _state["note"] = text
 
 
 def screen_lines(error, text=None, seconds=RESTART_S):
@@ -348,13 +250,6 @@ def handle(error, board=None, watchdog=None, seconds=RESTART_S, sleep=None, rebo
     (reboot or restart)()
 
 
-def stop():
-    """Switch the watchdog off (before the REPL, or a deliberate restart)."""
-    watchdog = _state["watchdog"]
-    if watchdog is not None:
-        watchdog.stop()
-
-
 def guard(main, **kwargs):
     """Run ``main()``; an exception goes to ``handle``; Ctrl-C stops the watchdog first."""
     try:
@@ -364,29 +259,3 @@ def guard(main, **kwargs):
         raise
     except Exception as error:  # pylint: disable=broad-except
         handle(error, **kwargs)
-
-
-def restart_reason():
-    """"watchdog" after a watchdog reset, "error" after ``handle`` reloaded, else None."""
-    try:
-        import microcontroller
-
-        reason = microcontroller.cpu.reset_reason
-        if reason == microcontroller.ResetReason.WATCHDOG:
-            return "watchdog"
-    except (ImportError, AttributeError, NotImplementedError):
-        pass
-    try:
-        import supervisor
-
-        if supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD:
-            return "error"
-    except (ImportError, AttributeError):
-        pass
-    return None
-
-
-NOTICES = {
-    "watchdog": "The tower hung and was\nrestarted.",
-    "error": "The tower restarted after\nan error.",
-}

@@ -32,6 +32,7 @@ MAGIC1 = 0x4B  # "K"
 FORMAT = 1
 HEADER = 13
 MAX_PAYLOAD = 0xFFFF
+TAIL_PIECE = 256  # bytes of the erased tail read at a time when loading
 
 # what load() found, for a notice on the display (None: nothing worth saying)
 EMPTY = "empty"  # erased: the first power-on, or after a reset
@@ -140,39 +141,46 @@ class Store:
         """The newest valid payload (bytes), or None. Never raises on any NVM content."""
         self.status, self.seq, self.end, self.last = EMPTY, 0, 0, None
         self.clean = True
+        # Read a record at a time and the erased tail in small pieces, never the whole 4 KB
+        # at once: at power-up the heap already holds the firmware, and two 4 KB blocks (the
+        # slice and its copy) were what it could not find.
+        nvm, size = self.nvm, self.size
         try:
-            data = bytes(self.nvm[0:self.size])
+            pos = 0
+            while pos + HEADER <= size:
+                head = bytes(nvm[pos:pos + HEADER])
+                if head[0] != MAGIC0 or head[1] != MAGIC1:
+                    break
+                if head[2] != FORMAT:
+                    self.status = NEWER if self.seq == 0 else TORN
+                    break
+                n = (head[7] << 8) | head[8]
+                stop = pos + HEADER + n
+                if stop > size:
+                    break
+                payload = bytes(nvm[pos + HEADER:stop])
+                if crc32_bytes(head[:9] + payload) != head[9:13]:
+                    break
+                seq = (head[3] << 24) | (head[4] << 16) | (head[5] << 8) | head[6]
+                if seq <= self.seq:  # records only ever grow: an old one here is not ours
+                    break
+                self.seq, self.last, self.end = seq, payload, stop
+                self.status = OK
+                pos = stop
+            erased = zeros = True  # what the tail after the records holds
+            for at in range(self.end, size, TAIL_PIECE):
+                piece = bytes(nvm[at:min(at + TAIL_PIECE, size)])
+                erased = erased and piece.count(b"\xff") == len(piece)
+                zeros = zeros and piece.count(b"\x00") == len(piece)
         except Exception:  # a store that cannot even be read: behave as empty, never crash
-            self.status = FOREIGN
+            self.status, self.seq, self.end, self.last = FOREIGN, 0, 0, None
             self.clean = False
             return None
-        pos = 0
-        size = self.size
-        while pos + HEADER <= size:
-            if data[pos] != MAGIC0 or data[pos + 1] != MAGIC1:
-                break
-            if data[pos + 2] != FORMAT:
-                self.status = NEWER if self.seq == 0 else TORN
-                break
-            n = (data[pos + 7] << 8) | data[pos + 8]
-            stop = pos + HEADER + n
-            if stop > size:
-                break
-            payload = data[pos + HEADER:stop]
-            if crc32_bytes(data[pos:pos + 9] + payload) != data[pos + 9:pos + 13]:
-                break
-            seq = (data[pos + 3] << 24) | (data[pos + 4] << 16) | (data[pos + 5] << 8) | data[pos + 6]
-            if seq <= self.seq:  # records only ever grow: an old one here is not ours
-                break
-            self.seq, self.last, self.end = seq, payload, stop
-            self.status = OK
-            pos = stop
-        tail = data[self.end:]
-        self.clean = tail.count(b"\xff") == len(tail)
+        self.clean = erased
         if not self.clean and self.status != NEWER:
             if self.seq:
                 self.status = TORN
-            elif tail.count(b"\x00") == len(tail):
+            elif zeros:
                 self.status = EMPTY  # blank, all zeros (never written on some boards): no notice
             else:
                 self.status = FOREIGN

@@ -42,11 +42,13 @@ def _ink_box(label):
 def things(group):
     """(name, (x0, y0, x1, y1)) for every label with ink and every die shown in ``group``."""
     from adafruit_display_text.bitmap_label import Label
+
     import displayio
+    from app.label import Label as AppLabel
 
     out = []
     for item in group:
-        if isinstance(item, Label):
+        if isinstance(item, (Label, AppLabel)):
             if item.hidden or not item.text:
                 continue
             box = _ink_box(item)

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from brute_game2 import brute_solve
-from farkle.presets import preset
+from farkle.presets import NAMES, preset
 from farkle.scorer import Scorer, pack
 from farkle.solve import game2
 
@@ -489,3 +489,12 @@ def test_long_roll_regions_take_two_bytes(small, tmp_path):
     assert table.top_size == 2 and expert.Table(str(path)).top_size == 1
     assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
     assert table.w(4, 9) == expert.Table(str(path)).w(4, 9) and not table.has_last
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_header_check_agrees_with_the_table_found(name):
+    for players in (2, 3):
+        rules = preset(name)
+        assert expert.has_table(rules, players) == (expert.table_for(rules, players) is not None)
+    custom = preset(name, target=preset(name).target + 50)
+    assert expert.has_table(custom) == (expert.table_for(custom) is not None)

@@ -13,7 +13,7 @@ from farkle.game import CHOOSE, KEEP, OVER, START, Game
 from farkle.presets import preset
 from farkle.savegame import dumps
 from farkle.stats import Stats
-from hardware import faults, nvm_store
+from hardware import alive, faults, nvm_store
 from hardware.sim.board import ManualClock, SimBoard
 from hardware.sim.nvm import FlashNVM
 
@@ -189,13 +189,13 @@ def test_after_a_watchdog_reset_the_saved_game_is_set_aside(monkeypatch):
 
     game = Game(preset("classic"), players=2, first=1)
     nvm = flash_with(game, "human,normal")
-    monkeypatch.setattr(faults, "restart_reason", lambda: "watchdog")
+    monkeypatch.setattr(alive, "restart_reason", lambda: "watchdog")  # what app.persist asks
     hung = Booted(nvm)
     assert hung.app.keeper.saved_game is None
     assert HUNG_NOTICE.replace("\n", " ") in hung.notices()
     assert hung.run(["roll"], frames=30) is None
     assert hung.view.title != "Resume saved game?"
-    monkeypatch.setattr(faults, "restart_reason", lambda: None)
+    monkeypatch.setattr(alive, "restart_reason", lambda: None)
     after = Booted(nvm)  # the next ordinary start offers nothing and says nothing more
     assert after.app.keeper.saved_game is None and after.app.keeper.stats.played == 7
     assert "set aside" not in after.notices()
@@ -203,7 +203,7 @@ def test_after_a_watchdog_reset_the_saved_game_is_set_aside(monkeypatch):
 
 def test_a_watchdog_reset_without_a_saved_game_writes_nothing(monkeypatch):
     nvm = FlashNVM()
-    monkeypatch.setattr(faults, "restart_reason", lambda: "watchdog")
+    monkeypatch.setattr(alive, "restart_reason", lambda: "watchdog")  # what app.persist asks
     before = bytes(nvm[0:len(nvm)])
     booted = Booted(nvm)
     assert booted.app.keeper.saved_game is None

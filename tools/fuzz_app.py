@@ -103,14 +103,14 @@ def lights_lie(controller, keys):
 
     state = random.getstate()  # fair dice draw from the module's generator: leave it be
     try:
-        base = copy.deepcopy(controller)
+        base = copy.deepcopy(controller, shared())
         base.press(NULL_KEY)
         base.update()
         random.setstate(state)
         expect = shown(base)
         wrong = []
         for name in keys:
-            trial = copy.deepcopy(controller)
+            trial = copy.deepcopy(controller, shared())
             trial.press(v_action(name))
             trial.update()
             acted = trial.refusals == base.refusals and (shown(trial) != expect or trial.said != base.said)
@@ -120,6 +120,14 @@ def lights_lie(controller, keys):
         return wrong
     finally:
         random.setstate(state)
+
+
+def shared():
+    """A deepcopy memo of what copies of the app share: the experts' open tables (read-only,
+    one per file for every player, and a file cannot be copied)."""
+    from farkle.players import expert
+
+    return {id(table): table for table in expert._TABLES.values()}
 
 
 def v_action(name):

@@ -17,7 +17,7 @@ def plays_as(level, rules, players=2):
             from farkle.players import expert
         except ImportError:
             return "hard"
-        if expert.table_for(rules, players) is None:
+        if not expert.has_table(rules, players):
             return "hard"
     return level
 

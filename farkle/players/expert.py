@@ -621,12 +621,17 @@ class Expert(Player):
 _TABLES = {}
 
 
+def _paths(rules):
+    """The files a table for ``rules`` may be in, in the order they are tried."""
+    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
+    rest = [name for name in FILES if name not in own]
+    return list(PATHS) + [DIR + "/" + name for name in own + rest]
+
+
 def find_table(rules, players=2):
     """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
     tried first, so a board opens only the one it plays."""
-    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
-    rest = [name for name in FILES if name not in own]
-    for path in list(PATHS) + [DIR + "/" + name for name in own + rest]:
+    for path in _paths(rules):
         table = _TABLES.get(path)
         if table is None:
             try:
@@ -665,6 +670,29 @@ def table_for(rules, players=2):
     if players != 2 and not MULTI:
         return None
     return find_table(rules, 2)
+
+
+def has_table(rules, players=2):
+    """Whether ``table_for`` finds a table, from the files' headers only: the set-up menu
+    asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
+    if players != 2 and not MULTI:
+        return False
+    for path in _paths(rules):
+        table = _TABLES.get(path)
+        if table is not None:
+            if table.fits(rules, 2):
+                return True
+            continue
+        try:
+            with open(path, "rb") as f:
+                head = f.read(HEADER_SIZE)
+        except OSError:
+            continue
+        if len(head) == HEADER_SIZE:
+            fields = struct.unpack(HEADER, head)
+            if fields[0] == MAGIC and fields[6] == 2 and fields[1] == fingerprint(rules):
+                return True
+    return False
 
 
 def make(rules, players=2, seat=0):

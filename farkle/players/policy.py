@@ -137,11 +137,16 @@ class Reach:
     ``code(n, need)`` is ``-log2(chance) * 1024`` rounded: smaller is likelier, 0 is certain.
     """
 
-    def __init__(self, data):
+    def __init__(self, data, rows=None):
         if data[:4] != REACH_MAGIC:
             raise ValueError("not a reach table")
-        self.data = data
         self.fingerprint, self.step, self.dice, _, self.top = struct.unpack_from("<IHBBH", data, 4)
+        if rows is None:
+            size = 2 * self.top
+            rows = [data[14 + size * i:14 + size * (i + 1)] for i in range(self.dice)]
+        # rows[n - 1]: C[n][1..top]. One small block a row, not one of the whole table: a
+        # board's heap, fragmented by the time a game starts, has room for those.
+        self.rows = rows
 
     def fits(self, rules):
         return fingerprint(rules) == self.fingerprint
@@ -151,12 +156,12 @@ class Reach:
             return 0
         k = -(-need // self.step)
         top = self.top
-        base = 14 + 2 * top * (n - 1) - 2
+        row = self.rows[n - 1]
         if k <= top:
-            return struct.unpack_from("<H", self.data, base + 2 * k)[0]
+            return struct.unpack_from("<H", row, 2 * k - 2)[0]
         # past the table: extend the last stretch on the log scale (the tail is geometric)
-        last = struct.unpack_from("<H", self.data, base + 2 * top)[0]
-        prev = struct.unpack_from("<H", self.data, base + 2 * (top - 20))[0]
+        last = struct.unpack_from("<H", row, 2 * top - 2)[0]
+        prev = struct.unpack_from("<H", row, 2 * (top - 20) - 2)[0]
         return min(NEVER, last + (last - prev) * (k - top) // 20)
 
     def chance(self, n, need):
@@ -167,10 +172,17 @@ class Reach:
 _LOADED = {}
 
 
-def _read(path):
+def _read(path, cls):
+    """The table in the file ``path`` (a ``Policy`` or a ``Reach``, read row by row), or None."""
     try:
         with open(path, "rb") as f:
-            return f.read()
+            if cls is Policy:
+                return Policy(f.read())
+            head = f.read(14)
+            if len(head) < 14 or head[:4] != REACH_MAGIC:
+                return Reach(head)  # raises: not a reach table
+            rows = [f.read(2 * struct.unpack_from("<H", head, 12)[0]) for _ in range(head[10])]
+            return Reach(head, rows)
     except OSError:
         return None
 
@@ -198,10 +210,9 @@ def load(rules, kind="policy"):
     cls, ext = (Policy, ".bin") if kind == "policy" else (Reach, ".rch")
     exact = near = None
     for path in _candidates(rules, ext):
-        data = _read(path)
-        if data is None:
+        table = _read(path, cls)
+        if table is None:
             continue
-        table = cls(data)
         if not table.fits(rules):
             continue
         if kind != "policy" or (table.has_minimum(rules.opening) and table.has_minimum(rules.min_bank)):
