@@ -345,3 +345,17 @@ def test_players_never_act_out_of_turn():
     assert game.phase == START and game.current == 1
     with pytest.raises(IllegalAction):
         game.keep(Normal(rules).choose_keep(game) or [1])
+
+
+def test_set_up_is_told_what_an_expert_seat_really_plays():
+    """The expert plays from a solved table for every two-player preset and, against the
+    leader, for 3-8 players; under piggybacking it makes hard's decisions, and custom rules
+    without a table fall back to hard: the set-up menu shows that level."""
+    from farkle.players import plays_as
+
+    for name in ("classic", "scorecard", "duel", "doubling"):
+        assert plays_as("expert", preset(name), 2) == "expert"
+        assert plays_as("expert", preset(name), 4) == "expert"
+    assert plays_as("expert", preset("farkel"), 2) == "hard"
+    assert plays_as("expert", preset("classic").replace(penalty=500), 2) == "hard"
+    assert plays_as("normal", preset("farkel"), 2) == "normal"

@@ -11,13 +11,14 @@ LEVELS = ("easy", "normal", "hard", "expert")
 def plays_as(level, rules, players=2):
     """The level a computer seat of ``level`` really plays for ``rules`` and ``players``:
     ``level`` itself, or "hard" for an expert without a solved table for them (what
-    ``make_player`` falls back to; the set-up menu shows it)."""
+    ``make_player`` falls back to) or under piggybacking, where the expert makes *hard*'s
+    decisions (``expert.PIGGYBACK_PLAYS``). The set-up menu shows it."""
     if level == "expert":
         try:
             from farkle.players import expert
         except ImportError:
             return "hard"
-        if not expert.has_table(rules, players):
+        if not expert.has_table(rules, players) or (rules.piggyback and not expert.PIGGYBACK_PLAYS):
             return "hard"
     return level
 

@@ -641,6 +641,12 @@ def find_table(rules, players=2):
             if not table.fits(rules, players):
                 table.file.close()  # a board keeps only the file it plays open
                 continue
+            if getpid is None:
+                # a board keeps one table, the one it plays now: another preset's (a game
+                # before) would hold its roll groups and a turn table of about 27 KB for ever
+                for old in _TABLES.values():
+                    old.turns = {}
+                _TABLES.clear()
             _TABLES[path] = table
         if table.fits(rules, players):
             return table
