@@ -41,11 +41,11 @@ def build():
     made = module.make_board(settings)
     from hardware import alive
 
-    alive.arm(made, settings, watchdog=False)  # issue 5 hook: the board for the error screen
+    alive.arm(made, settings, watchdog=False)  # the board for the error screen
     from app.main import App
 
     app = App(made, dice=getattr(made, "dice", None), notices=list(getattr(made, "problems", ())))
-    alive.arm(made, settings)  # issue 5 hook: the watchdog, fed after every frame from now on
+    alive.arm(made, settings)  # the watchdog, fed after every frame from now on
     return app
 
 
@@ -60,7 +60,7 @@ def main():
 
 def fail(error):
     """On the board: show what went wrong (display, serial console, log file) and restart."""
-    from hardware import faults  # issue 5 hook: error screen, log, restart (hardware/faults.py)
+    from hardware import faults  # error screen, log, restart (hardware/faults.py)
 
     faults.handle(error, seconds=RESTART_S)
 
@@ -68,7 +68,7 @@ def fail(error):
 if sys.implementation.name == "circuitpython":
     try:
         main()
-    except KeyboardInterrupt:  # Ctrl-C: to the REPL, with the watchdog off (issue 5 hook)
+    except KeyboardInterrupt:  # Ctrl-C: to the REPL, with the watchdog off
         from hardware import alive
 
         alive.stop()

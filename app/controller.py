@@ -83,7 +83,7 @@ class Controller(Menus, Computer, PlayView):
         self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.meter = None  # app.meter.Meter (a set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
-        self.extra = None  # issue 5 hook: app.persist.Keeper (resume offer, stats, dice check)
+        self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
@@ -147,7 +147,7 @@ class Controller(Menus, Computer, PlayView):
     def _toggle_mute(self):
         self.setup.mute = not self.setup.mute
         self.view.mute = self.setup.mute
-        if self.extra is not None and self.extra.panel:  # issue 5 hook: keep its panel
+        if self.extra is not None and self.extra.panel:  # persist hook: keep its panel
             pass
         elif self.view.screen == v.SETUP:
             self._setup_rows()
@@ -272,7 +272,7 @@ class Controller(Menus, Computer, PlayView):
     # ----- actions by screen -----
 
     def _handle(self, action):
-        if self.extra is not None and self.extra.panel:  # issue 5 hook: a Keeper panel is open
+        if self.extra is not None and self.extra.panel:  # persist hook: a Keeper panel is open
             self.extra.key(action)
             return
         screen = self.view.screen
@@ -295,7 +295,7 @@ class Controller(Menus, Computer, PlayView):
             self._end_key(action)
 
     def _after_splash(self):
-        if self.extra is not None and self.extra.offer():  # issue 5 hook: resume a saved game
+        if self.extra is not None and self.extra.offer():  # persist hook: resume a saved game
             return
         self._open_setup()
 

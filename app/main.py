@@ -57,7 +57,7 @@ class App:
                 setup.mute = bool(board.sound.mute)  # FARKLE_MUTED in settings.toml
         self.board = board
         self.input = Input(board)
-        # issue 5 hook: saves, resume offer, statistics, dice check (app.persist)
+        # persist hook: saves, resume offer, statistics, dice check (app.persist)
         self.keeper = Keeper(getattr(board, "nvm", None), dice)
         notices = list(notices) + self.keeper.notices
         self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
@@ -76,7 +76,7 @@ class App:
         for action in self.input.poll():
             controller.press(action)
         controller.update()
-        self.keeper.update()  # issue 5 hook: statistics and saves
+        self.keeper.update()  # persist hook: statistics and saves
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.

@@ -63,7 +63,7 @@ class Menus:
             self._setup_rows()
         elif action == act.ROLL:
             self._start_game()
-        elif action == act.MENU and self.extra is not None:  # issue 5 hook: statistics, dice check
+        elif action == act.MENU and self.extra is not None:  # persist hook: statistics, dice check
             self.extra.open("more", back="setup")
         elif action in (act.SELECT, act.DIE0 + 2, act.DIE0 + 3):
             row = self.rows[view.cursor]
@@ -101,7 +101,7 @@ class Menus:
         rows.append(("Sound", "off" if self.setup.mute else "on"))
         rows.append(("New game", "sure?" if self.confirm else ""))
         self.view.rows = rows
-        if self.extra is not None:  # issue 5 hook: Statistics, Dice check
+        if self.extra is not None:  # persist hook: Statistics, Dice check
             self.view.rows += self.extra.menu_rows()
         self.view.mute = self.setup.mute
         self.view.keys_lit = ("roll", "menu")
@@ -139,7 +139,7 @@ class Menus:
                 else:
                     self.confirm = True
                     self._pause_rows()
-            elif self.extra is not None and self.extra.owns(name):  # issue 5 hook
+            elif self.extra is not None and self.extra.owns(name):  # persist hook
                 self.extra.open(name)
             else:
                 self._resume()

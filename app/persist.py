@@ -1,4 +1,4 @@
-"""app.persist: the app's memory (issue 5): saves, the resume offer, statistics, dice check.
+"""app.persist: the app's memory: saves, the resume offer, statistics, dice check.
 
 ``Keeper`` sits beside the controller and touches it only through small marked hooks
 (``controller.extra``): it watches the game once a frame (``update()``, from ``App.step``),

@@ -1,6 +1,6 @@
 """host-only: an independent brute-force Farkle scorer, the yardstick for farkle/scorer.py.
 
-Written from the rules text (issue 2 and the seed documents), not from farkle/scorer.py: a
+Written from the rules text (the README and the seed documents), not from farkle/scorer.py: a
 selection of dice scores the maximum, over every way of splitting it into scoring combinations,
 of the sum of the combinations' points; 0 when some die is left over. Combinations:
 

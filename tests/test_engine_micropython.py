@@ -78,7 +78,7 @@ def test_the_boards_dice_source_plays_a_game(micropython_out):
 
 
 def test_engine_heap_stays_within_32_kib():
-    """Issue 2's budget, measured as tools/bench_engine.py does: the heap retained after
+    """The engine's 32 KB budget, measured as tools/bench_engine.py does: the heap retained after
     importing the engine (play and save) and setting up a 4-player classic game, less what an
     empty script retains (the interpreter and the harness's stubs)."""
     script = ("from farkle.presets import preset\nfrom farkle.game import Game\n"

@@ -1,4 +1,4 @@
-"""Rules as data: validation with clear errors, the presets exactly as issue 2's table, replace()."""
+"""Rules as data: validation with clear errors, the presets exactly as the README's table, replace()."""
 import pytest
 
 from farkle.presets import DEFAULT, NAMES, PRESETS, preset, preset_index
@@ -78,7 +78,7 @@ def test_an_unknown_override_is_a_rules_error():
         preset("classic").replace(nmae="x")
 
 
-# ----- the presets, field by field, as issue 2's table (written out again here) -----
+# ----- the presets, field by field, as the README's table (written out again here) -----
 
 # scoring per preset: the points of a typical roll of each combination, "-" = the combination
 # does not exist (those dice score only as their parts)

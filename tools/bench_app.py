@@ -125,7 +125,7 @@ def one_run(level, games, seed):
     saves = []
     save_times = []
     keeper = getattr(app, "keeper", None)
-    if keeper is not None:  # app.persist (issue 5): time its saves apart
+    if keeper is not None:  # app.persist: time its saves apart
         update = keeper.update
 
         def timed_update():

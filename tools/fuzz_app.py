@@ -1,6 +1,6 @@
 """tools/fuzz_app.py: hostile input for the whole app on the simulated board.
 
-host-only. The long run of issue 5 (its result is in docs/persistence.md)::
+host-only. The long run (its result is in docs/persistence.md)::
 
     python tools/fuzz_app.py --events 1000000 --seed 1 --jobs 2
 
