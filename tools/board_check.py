@@ -36,6 +36,7 @@ SCENARIOS = {
     "tower-farkel-4": ("tower", "farkel", ["human", "hard", "normal", "hard"], {}),
     "eight-players": ("macropad", "classic",
                       ["human", "easy", "normal", "hard", "easy", "normal", "hard", "normal"], {}),
+    "expert-three": ("macropad", "classic", ["human", "expert", "hard"], {}),
     "resume": ("macropad", "classic", ["human", "expert"], {"cut_after": 6}),
     "menus": ("macropad", "classic", ["human", "normal"], {}),
 }
