@@ -10,6 +10,7 @@ import dataclasses
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,7 +86,6 @@ def compiled(source):
     """``source`` as a board gets it from the deploy: each .py as CircuitPython's .mpy (no
     compiler peak at import), every other file as it is. Built once per content into build/."""
     import hashlib
-    import shutil
 
     files = sorted(path for path in source.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
     if not any(path.suffix == ".py" for path in files):
@@ -95,23 +95,33 @@ def compiled(source):
         digest.update(path.relative_to(source).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() if path.suffix == ".py" else str(path.stat().st_size).encode())
     out = REPO / "build" / "core-mpy" / ("%s-%s" % (source.name, digest.hexdigest()[:12]))
+
+    def fill(temp):
+        for path in files:
+            rel = path.relative_to(source)
+            (temp / rel).parent.mkdir(parents=True, exist_ok=True)
+            if path.suffix != ".py":
+                (temp / rel).symlink_to(path)
+                continue
+            # A host-only module may use syntax the board's compiler refuses: keep it as source
+            # (the board never imports it, and a test that does sees the core's own error).
+            proc = subprocess.run([cpcore.mpy_cross(), "-s", (source.name / rel).as_posix(),
+                                   "-o", str((temp / rel).with_suffix(".mpy")), str(path)],
+                                  capture_output=True, text=True)
+            if proc.returncode:
+                shutil.copyfile(path, temp / rel)
+
+    return built_once(out, fill)
+
+
+def built_once(out, fill):
+    """``out``, made by ``fill(folder)`` the first time it is asked for: filled in a temporary
+    folder beside it and renamed into place, so a half-built folder is never used."""
     if (out / ".done").exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    temp = pathlib.Path(tempfile.mkdtemp(prefix="mpy-", dir=out.parent))
-    for path in files:
-        rel = path.relative_to(source)
-        (temp / rel).parent.mkdir(parents=True, exist_ok=True)
-        if path.suffix != ".py":
-            (temp / rel).symlink_to(path)
-            continue
-        # A host-only module may use syntax the board's compiler refuses: keep it as source
-        # (the board never imports it, and a test that does sees the core's own error).
-        proc = subprocess.run([cpcore.mpy_cross(), "-s", (source.name / rel).as_posix(),
-                               "-o", str((temp / rel).with_suffix(".mpy")), str(path)],
-                              capture_output=True, text=True)
-        if proc.returncode:
-            shutil.copyfile(path, temp / rel)
+    temp = pathlib.Path(tempfile.mkdtemp(prefix=out.name + "-", dir=out.parent))
+    fill(temp)
     (temp / ".done").write_text("")
     try:
         temp.rename(out)
@@ -179,23 +189,14 @@ def board_libs():
     import deploy
 
     lock = deploy.LOCK.read_bytes()
-    out = REPO / "build" / "core-libs" / hashlib.sha256(lock).hexdigest()[:12]
-    if not (out / ".done").exists():
-        (REPO / "build").mkdir(exist_ok=True)
-        temp = pathlib.Path(tempfile.mkdtemp(prefix="libs-", dir=REPO / "build"))
+
+    def fill(temp):
         wheels = deploy.fetch_wheels(deploy.default_cache())
         for name in sorted(wheels):
             deploy.extract_modules(wheels[name], temp)
         deploy.compile_tree(temp)
-        (temp / ".done").write_text("")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            temp.rename(out)
-        except OSError:  # another test process got there first
-            import shutil
 
-            shutil.rmtree(temp)
-    return str(out)
+    return str(built_once(REPO / "build" / "core-libs" / hashlib.sha256(lock).hexdigest()[:12], fill))
 
 
 # On the core, the board's built-in modules (tests/fakes) under the real libraries.
