@@ -4,16 +4,34 @@ It draws exactly what ``adafruit_display_text.bitmap_label.Label`` draws for the
 arguments (text, colour, background, scale, x, y, ``padding_top``; no anchors, outlines,
 accents or directions), but costs the heap a fraction: the library's two modules take
 about 15 KB of bytecode and each of its labels about 0.8 KB empty. Like it, a label is a
-``displayio.Group`` at (x, y) holding a group at ``scale`` with one ``TileGrid`` over a
-``Bitmap`` as big as the text's box (none while the text is empty); the box is as tall as
+``displayio.Group`` at (x, y) holding a group at ``scale``; the text's box is as tall as
 the font's ascent plus descent (from the glyphs of "M j'") plus ``padding_top``, its top
 ``ascent // 2 - ascent - padding_top`` above y.
+
+Two ways to draw the same pixels:
+
+- **cells**, for a font whose every glyph is one cell of the font's own bitmap with no
+  offset (CircuitPython's built-in ``terminalio.FONT``): a ``TileGrid`` over that bitmap, a
+  tile per character, as CircuitPython's own terminal draws. Setting a text is one tile
+  assignment per character: no bitmap is made and nothing is copied, so a screen's text
+  is cheap enough to rewrite within a frame. A background (inverse text) is a second grid
+  over a shared bitmap of one blank and one solid cell, as tall as the box, since the glyph
+  cells may reach above the box (``padding_top < 0``), where nothing is drawn. A text whose
+  glyphs have ink in those clipped rows, runs over lines, or uses a glyph beyond ASCII is
+  drawn the other way.
+- **bitmap**, for any other font (and those texts): one ``Bitmap`` as big as the text's box,
+  the glyphs copied in, in a ``TileGrid`` of one tile (what ``bitmap_label`` does).
 """
 
 import displayio
 
 LINE_SPACING = 1.25  # lines apart, in the font's height (as the library's default)
 _metrics = {}  # id(font) -> (ascent, descent)
+_FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones looked up in a table
+_MISSING = 255  # no glyph: the character is skipped, as bitmap_label skips it
+_CLIPPED = 254  # its glyph has ink above the box: drawn as a bitmap
+_tables = {}  # (id(font), padding_top) -> bytes: the tile of each ASCII character or a mark; None
+_backs = {}  # (cell width, box height) -> bitmap of a blank and a solid cell
 
 
 def _ascent_descent(font):
@@ -31,6 +49,66 @@ def _ascent_descent(font):
     return _metrics[key]
 
 
+def _cell(font, glyph):
+    """Whether ``glyph`` is one whole cell of ``font``'s bitmap, drawn where the cell is."""
+    box = font.get_bounding_box()
+    return (len(box) == 2 and glyph.bitmap is getattr(font, "bitmap", None) and glyph.dx == 0
+            and glyph.dy == 0 and glyph.width == box[0] == glyph.shift_x and glyph.height == box[1])
+
+
+def _inked(sheet, tile, width, height, rows):
+    """Whether the cell ``tile`` of ``sheet`` has ink in its first ``rows`` rows."""
+    per_row = sheet.width // width
+    x0, y0 = tile % per_row * width, tile // per_row * height
+    for y in range(y0, y0 + rows):
+        for x in range(x0, x0 + width):
+            if sheet[x, y]:
+                return True
+    return False
+
+
+def _table(font, padding_top):
+    """The tile of each printable ASCII character for cell labels with ``padding_top``
+    (``_MISSING``: no glyph; ``_CLIPPED``: ink in the rows above the box), or None when
+    the font is not a cell font or has no blank space for the cells past a text. Worked
+    out once a font and padding (a look at the clipped rows of each glyph)."""
+    key = (id(font), padding_top)
+    if key in _tables:
+        return _tables[key]
+    table = bytearray(_COUNT)
+    clipped = max(0, -padding_top)
+    for i in range(_COUNT):
+        glyph = font.get_glyph(_FIRST + i)
+        if glyph is None:
+            table[i] = _MISSING
+        elif not _cell(font, glyph) or glyph.tile_index >= _CLIPPED or clipped >= glyph.height:
+            table = None
+            break
+        elif i == 0 and _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, glyph.height):
+            table = None  # the space: unused cells show it
+            break
+        elif _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, clipped):
+            table[i] = _CLIPPED
+        else:
+            table[i] = glyph.tile_index
+    if table is not None and table[0] == _MISSING:
+        table = None
+    table = _tables[key] = None if table is None else bytes(table)
+    return table
+
+
+def _back(width, height):
+    """A bitmap of two cells, blank and solid, shared by the backgrounds of one size."""
+    key = (width, height)
+    bitmap = _backs.get(key)
+    if bitmap is None:
+        bitmap = _backs[key] = displayio.Bitmap(2 * width, height, 2)
+        for y in range(height):
+            for x in range(width, 2 * width):
+                bitmap[x, y] = 1
+    return bitmap
+
+
 def _blit(bitmap, x, y, source, x1, y1, x2, y2):
     """Copy the glyph's lit pixels (index 0 is left as it is)."""
     if hasattr(bitmap, "blit"):
@@ -43,21 +121,33 @@ def _blit(bitmap, x, y, source, x1, y1, x2, y2):
 
 class Label(displayio.Group):
     """Text at (x, y): ``text``, ``color`` and ``background_color`` (None: see-through) can
-    change; ``bitmap`` and ``tilegrid`` are what is drawn (None while the text is empty)."""
+    change. Drawn as cells (``cells``: the grid of glyph tiles; ``back``: the background's
+    grid, None until a background is first set) or as a bitmap (``bitmap`` in ``tilegrid``,
+    None while the text is empty or drawn as cells). ``chars``: the cells to make at once
+    (more are made if a text is longer)."""
 
-    def __init__(self, font, text="", color=0xFFFFFF, scale=1, x=0, y=0, padding_top=0):
+    def __init__(self, font, text="", color=0xFFFFFF, scale=1, x=0, y=0, padding_top=0, chars=0):
         super().__init__(x=x, y=y, scale=1)
         self.font = font
         self._pad = padding_top
         self._text = None
+        self._chars = chars
         self.bitmap = None
         self.tilegrid = None
+        self.cells = None
+        self.back = None
+        self._used = 0  # cells showing a glyph
+        self._table = _table(font, padding_top)
         # Two colours, one bit a pixel (the library keeps a third for outlines, never drawn
-        # here, and so two bits a pixel): the same picture in half the bitmap.
+        # here, and so two bits a pixel): the same picture in half the bitmap. As a bitmap,
+        # index 0 is the background; as cells it is always see-through (a glyph cell may
+        # reach above the box) and the background has its own grid and palette.
         self._palette = displayio.Palette(2)
+        self._back_palette = None
         self._local = displayio.Group(scale=scale)
         self.append(self._local)
-        self.background_color = None
+        self._background = None
+        self._paint(self._palette, 0, None)
         self.color = color
         self.text = text
 
@@ -72,7 +162,7 @@ class Label(displayio.Group):
     @color.setter
     def color(self, value):
         self._color = value
-        self._paint(1, value)
+        self._paint(self._palette, 1, value)
 
     @property
     def background_color(self):
@@ -81,10 +171,13 @@ class Label(displayio.Group):
     @background_color.setter
     def background_color(self, value):
         self._background = value
-        self._paint(0, value)
+        if self.cells is not None:
+            self._paint_back()
+        else:
+            self._paint(self._palette, 0, value)
 
-    def _paint(self, index, value):
-        palette = self._palette
+    @staticmethod
+    def _paint(palette, index, value):
         if value is None:
             palette[index] = 0
             palette.make_transparent(index)
@@ -103,6 +196,106 @@ class Label(displayio.Group):
         self._text = text
         if "\t" in text:
             text = text.replace("\t", "    ")
+        if self._table is not None and self._set_cells(text):
+            return
+        if self.cells is not None:  # from cells to a bitmap
+            self._clear()
+            self.cells = self.back = None
+            self._used = 0
+            self._paint(self._palette, 0, self._background)
+        self._draw(text)
+
+    # ----- as cells -----
+
+    def _set_cells(self, text):
+        """Show ``text`` a glyph tile per character; False (nothing changed) when it cannot
+        be drawn so."""
+        table = self._table
+        count = 0
+        for char in text:
+            code = ord(char) - _FIRST
+            if not 0 <= code < _COUNT:
+                return False  # a new line, or a glyph beyond ASCII
+            tile = table[code]
+            if tile == _CLIPPED:
+                return False
+            if tile != _MISSING:
+                count += 1
+        cells = self.cells
+        if cells is None and count == 0 and not self._chars:  # nothing to show: no grid yet
+            self._clear()
+            self.bitmap = self.tilegrid = None
+            return True
+        if cells is None or cells.width < count:
+            self._make_cells(max(count, self._chars))
+            cells = self.cells
+        i = 0
+        for char in text:
+            tile = table[ord(char) - _FIRST]
+            if tile != _MISSING:
+                cells[i] = tile
+                i += 1
+        blank = table[0]
+        for i in range(count, self._used):
+            cells[i] = blank
+        if self._background is not None:
+            self._fill_back(self.back, count, self._used)
+        self._used = count
+        return True
+
+    def _make_cells(self, width):
+        font = self.font
+        glyph = font.get_glyph(_FIRST)
+        ascent, _ = _ascent_descent(font)
+        self._clear()
+        self.bitmap = self.tilegrid = None
+        self.back = None
+        self._used = 0
+        self._paint(self._palette, 0, None)
+        # a glyph's top row is the top of its cell, ascent // 2 - ascent from y (drawn into
+        # a bitmap, it is ``padding_top`` rows below the box's top)
+        self.cells = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=width, height=1,
+                                        tile_width=glyph.width, tile_height=glyph.height,
+                                        default_tile=self._table[0], x=0, y=ascent // 2 - ascent)
+        self._local.append(self.cells)
+        if self._background is not None:
+            self._paint_back()
+
+    def _paint_back(self):
+        """Show the background under the cells, or none (its grid, made the first time a
+        background is set, is kept: the menu's cursor moves from row to row)."""
+        back = self.back
+        if self._background is None:
+            if back is not None:
+                self._fill_back(back, 0, self._used)
+            return
+        palette = self._back_palette
+        if palette is None:
+            palette = self._back_palette = displayio.Palette(2)
+            palette.make_transparent(0)
+        palette[1] = self._background
+        if back is None:
+            cells = self.cells
+            ascent, _ = _ascent_descent(self.font)
+            height = cells.tile_height + self._pad  # the box: the cell's rows, less or more padding
+            back = self.back = displayio.TileGrid(_back(cells.tile_width, height), pixel_shader=palette,
+                                                  width=cells.width, height=1, tile_width=cells.tile_width,
+                                                  tile_height=height, default_tile=0, x=0,
+                                                  y=ascent // 2 - ascent - self._pad)
+            self._local.insert(0, back)
+        self._fill_back(back, self._used, 0)
+
+    @staticmethod
+    def _fill_back(back, count, used):
+        """Cells ``count`` to ``used`` blank, ``used`` to ``count`` solid."""
+        for i in range(count, used):
+            back[i] = 0
+        for i in range(used, count):
+            back[i] = 1
+
+    # ----- as a bitmap -----
+
+    def _draw(self, text):
         if not text:
             self._clear()
             self.bitmap = self.tilegrid = None
