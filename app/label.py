@@ -27,10 +27,10 @@ import displayio
 
 LINE_SPACING = 1.25  # lines apart, in the font's height (as the library's default)
 _metrics = {}  # id(font) -> (ascent, descent)
-_FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones looked up in a table
+_FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones drawn as cells
 _MISSING = 255  # no glyph: the character is skipped, as bitmap_label skips it
-_CLIPPED = 254  # its glyph has ink above the box: drawn as a bitmap
-_tables = {}  # (id(font), padding_top) -> bytes: the tile of each ASCII character or a mark; None
+_BITMAP = 254  # a text with this byte is drawn as a bitmap
+_tables = {}  # (id(font), padding_top) -> bytes: the tile or a mark for each byte; or None
 _backs = {}  # (cell width, box height) -> bitmap of a blank and a solid cell
 
 
@@ -67,31 +67,31 @@ def _inked(sheet, tile, width, height, rows):
     return False
 
 
-def _table(font, padding_top):
-    """The tile of each printable ASCII character for cell labels with ``padding_top``
-    (``_MISSING``: no glyph; ``_CLIPPED``: ink in the rows above the box), or None when
-    the font is not a cell font or has no blank space for the cells past a text. Worked
-    out once a font and padding (a look at the clipped rows of each glyph)."""
+def cells_for(font, padding_top):
+    """The tile of each byte of a UTF-8 text for cell labels with ``padding_top``
+    (``_MISSING``: no glyph; ``_BITMAP``: a new line, a byte of a character beyond ASCII, or
+    a glyph with ink above the box), or None when the font is not a cell font or has no
+    blank space for the cells past a text. Worked out once a font and padding, a look at
+    the clipped rows of each glyph: call it before the first label is drawn (at start-up)
+    so that no frame pays for it."""
     key = (id(font), padding_top)
     if key in _tables:
         return _tables[key]
-    table = bytearray(_COUNT)
+    table = bytearray([_BITMAP]) * 256
     clipped = max(0, -padding_top)
-    for i in range(_COUNT):
-        glyph = font.get_glyph(_FIRST + i)
+    for code in range(_FIRST, _FIRST + _COUNT):
+        glyph = font.get_glyph(code)
         if glyph is None:
-            table[i] = _MISSING
-        elif not _cell(font, glyph) or glyph.tile_index >= _CLIPPED or clipped >= glyph.height:
+            table[code] = _MISSING
+        elif not _cell(font, glyph) or glyph.tile_index >= _BITMAP or clipped >= glyph.height:
             table = None
             break
-        elif i == 0 and _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, glyph.height):
+        elif code == _FIRST and _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, glyph.height):
             table = None  # the space: unused cells show it
             break
-        elif _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, clipped):
-            table[i] = _CLIPPED
-        else:
-            table[i] = glyph.tile_index
-    if table is not None and table[0] == _MISSING:
+        elif not _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, clipped):
+            table[code] = glyph.tile_index
+    if table is not None and table[_FIRST] >= _BITMAP:
         table = None
     table = _tables[key] = None if table is None else bytes(table)
     return table
@@ -123,8 +123,8 @@ class Label(displayio.Group):
     """Text at (x, y): ``text``, ``color`` and ``background_color`` (None: see-through) can
     change. Drawn as cells (``cells``: the grid of glyph tiles; ``back``: the background's
     grid, None until a background is first set) or as a bitmap (``bitmap`` in ``tilegrid``,
-    None while the text is empty or drawn as cells). ``chars``: the cells to make at once
-    (more are made if a text is longer)."""
+    None while the text is empty or drawn as cells). ``chars``: the cells to make when the
+    first text shows (more are made if a text is longer)."""
 
     def __init__(self, font, text="", color=0xFFFFFF, scale=1, x=0, y=0, padding_top=0, chars=0):
         super().__init__(x=x, y=y, scale=1)
@@ -136,8 +136,9 @@ class Label(displayio.Group):
         self.tilegrid = None
         self.cells = None
         self.back = None
+        self._shown = None
         self._used = 0  # cells showing a glyph
-        self._table = _table(font, padding_top)
+        self._table = cells_for(font, padding_top)
         # Two colours, one bit a pixel (the library keeps a third for outlines, never drawn
         # here, and so two bits a pixel): the same picture in half the bitmap. As a bitmap,
         # index 0 is the background; as cells it is always see-through (a glyph cell may
@@ -200,7 +201,7 @@ class Label(displayio.Group):
             return
         if self.cells is not None:  # from cells to a bitmap
             self._clear()
-            self.cells = self.back = None
+            self.cells = self.back = self._shown = None
             self._used = 0
             self._paint(self._palette, 0, self._background)
         self._draw(text)
@@ -208,36 +209,31 @@ class Label(displayio.Group):
     # ----- as cells -----
 
     def _set_cells(self, text):
-        """Show ``text`` a glyph tile per character; False (nothing changed) when it cannot
-        be drawn so."""
+        """Show ``text`` a glyph tile per character, setting only the tiles that change;
+        False (nothing changed) when it cannot be drawn so."""
         table = self._table
-        count = 0
-        for char in text:
-            code = ord(char) - _FIRST
-            if not 0 <= code < _COUNT:
-                return False  # a new line, or a glyph beyond ASCII
-            tile = table[code]
-            if tile == _CLIPPED:
-                return False
-            if tile != _MISSING:
-                count += 1
+        data = text.encode()  # bytes: each a small int, no string made per character
         cells = self.cells
-        if cells is None and count == 0 and not self._chars:  # nothing to show: no grid yet
-            self._clear()
-            self.bitmap = self.tilegrid = None
-            return True
-        if cells is None or cells.width < count:
-            self._make_cells(max(count, self._chars))
+        if cells is None or cells.width < len(data):
+            if not data:  # nothing to show: no grid yet
+                self._clear()
+                self.bitmap = self.tilegrid = None
+                return True
+            self._make_cells(max(len(data), self._chars))
             cells = self.cells
-        i = 0
-        for char in text:
-            tile = table[ord(char) - _FIRST]
-            if tile != _MISSING:
-                cells[i] = tile
-                i += 1
-        blank = table[0]
+        shown = self._shown
+        count = 0
+        for code in data:
+            tile = table[code]
+            if tile < _BITMAP:
+                if shown[count] != tile:
+                    shown[count] = cells[count] = tile
+                count += 1
+            elif tile == _BITMAP:
+                return False
+        blank = table[_FIRST]
         for i in range(count, self._used):
-            cells[i] = blank
+            shown[i] = cells[i] = blank
         if self._background is not None:
             self._fill_back(self.back, count, self._used)
         self._used = count
@@ -254,9 +250,11 @@ class Label(displayio.Group):
         self._paint(self._palette, 0, None)
         # a glyph's top row is the top of its cell, ascent // 2 - ascent from y (drawn into
         # a bitmap, it is ``padding_top`` rows below the box's top)
+        blank = self._table[_FIRST]
         self.cells = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=width, height=1,
                                         tile_width=glyph.width, tile_height=glyph.height,
-                                        default_tile=self._table[0], x=0, y=ascent // 2 - ascent)
+                                        default_tile=blank, x=0, y=ascent // 2 - ascent)
+        self._shown = bytearray([blank]) * width  # the tiles set, so unchanged ones are not set again
         self._local.append(self.cells)
         if self._background is not None:
             self._paint_back()

@@ -25,6 +25,7 @@ MENU_Y = (16, 28, 40)  # the menu rows (v.MENU_ROWS of them)
 FOOT_Y = 57
 DICE_X, DICE_Y = 1, 11
 BIG = 10  # characters that fit at scale 2
+PADDING = -1  # a label's padding_top: its box one row shorter than the font's cell
 TEXT_BUDGET = 36  # characters (scale 2: four each) drawn a frame, at least one label
 
 
@@ -48,11 +49,12 @@ class Screens:
     def __init__(self, display):
         import displayio
         import terminalio
-        from app.label import Label
+        from app.label import Label, cells_for
 
         self._displayio = displayio
         self._label_class = Label
         self.font = terminalio.FONT
+        cells_for(self.font, PADDING)  # at start-up, not in the first frame
         self.sheet, self.palette = tiles.sheet()
         self.display = display
         self.shown = None  # the group on the display
@@ -119,9 +121,9 @@ class Screens:
         s.lines = [self._label(y, v.COLUMNS) for y in MENU_Y]
         s.foot = self._label(FOOT_Y, v.COLUMNS)
 
-    def _label(self, y, chars, text="", scale=1, x=0, padding_top=-1):
+    def _label(self, y, chars, text="", scale=1, x=0, padding_top=PADDING):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
-                                  padding_top=padding_top)
+                                  padding_top=padding_top, chars=chars)
         self._building.group.append(label)
         self._building.labels.append(label)
         self.texts[id(label)] = text

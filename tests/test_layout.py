@@ -100,3 +100,41 @@ def test_the_win_meter_row_fits():
     rig.tap("roll")
     rig.settle()
     fits(rig, "the win meter after a roll")
+
+
+def test_the_screens_drawn_in_cells_show_bitmap_labels_pixels():
+    """With a font laid out as the board's built-in one (tests/cellfont.py), app.label draws
+    text as glyph cells; every screen a fuzz run shows is drawn again with the library's
+    bitmap_label in the same font, and the panel's pixels are the same."""
+    import cellfont
+    from adafruit_display_text import bitmap_label
+
+    from app import screens
+    from hardware.sim.screen import HostDisplay
+
+    def reference_label(font, chars=0, **args):
+        return bitmap_label.Label(font, save_text=False, **args)
+
+    ours, theirs = screens.Screens(HostDisplay()), screens.Screens(HostDisplay())
+    ours.font = theirs.font = cellfont.FONT
+    theirs._label_class = reference_label
+    seen = {"views": 0, "cells": 0}
+
+    def same_pixels(fuzzer):
+        view = fuzzer.app.controller.view
+        if view.version == ours.version or seen["views"] >= 250:
+            return ""
+        seen["views"] += 1
+        for drawn in (ours, theirs):
+            drawn.version = -1  # the fuzz run's views are all fresh objects to these screens
+            drawn.flush(view)
+        for parts in ours.built.values():
+            seen["cells"] += sum(label.cells is not None for label in parts.labels)
+        mine, reference = ours.display.snapshot(), theirs.display.snapshot()
+        if mine.tobytes() != reference.tobytes():
+            return "screen %s drawn in cells differs from bitmap_label's" % v.SCREEN_NAMES[view.screen]
+        return ""
+
+    fuzzer = Fuzzer(seed=21, layout="macropad", checks=[same_pixels])
+    fuzzer.run(2500)
+    assert seen["views"] >= 100 and seen["cells"] > seen["views"]

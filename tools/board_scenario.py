@@ -54,7 +54,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
-         "buckets": [0] * 24}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
+         "buckets": [0] * 24, "over": []}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
 def result(ok, error=None, game=None):
@@ -266,7 +266,7 @@ def observe(app):
 
 
 # Which calls a slow frame spent its time in (CFG["profile"]: host us over which a frame
-# counts as slow): inclusive host time per wrapped call, the fakes' C work included.
+# counts as slow): inclusive host time per wrapped call, the fakes' C work taken off.
 calls = {}
 slow = {}
 
@@ -275,10 +275,12 @@ def _timed(function, label):
     """``function`` that adds its inclusive host time to ``calls[label]``."""
     def wrapper(*args, **kwargs):
         began = time.monotonic_ns()
+        faked = _cost.spent[0]
         try:
             return function(*args, **kwargs)
         finally:
-            calls[label] = calls.get(label, 0) + time.monotonic_ns() - began
+            spent = time.monotonic_ns() - began - (_cost.spent[0] - faked)  # the fakes' C work out
+            calls[label] = calls.get(label, 0) + spent
 
     return wrapper
 
@@ -300,6 +302,12 @@ def profile_calls():
     for name in ("update", "_save", "_write", "_new_game"):
         _wrap(persist.Keeper, name, "keeper." + name)
     _wrap(screens.Screens, "render", "screens.render")
+    _wrap(screens.Screens, "_parts", "screens._parts")
+    from app import label
+
+    for name in ("__init__", "_set_cells", "_draw", "_make_cells", "_paint_back"):
+        _wrap(label.Label, name, "label." + name)
+    _wrap(label, "_table", "label._table")
     _wrap(expert.TurnTable, "build", "expert.build")
     _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
     _wrap(expert.Table, "__init__", "expert.Table")
@@ -407,6 +415,8 @@ def main():
         while bucket < 23 and spent >= 2000 << bucket:
             bucket += 1
         times["buckets"][bucket] += 1
+        if CFG.get("over_us") and spent >= CFG["over_us"] * 1000 and len(times["over"]) < 64:
+            times["over"].append([state["frames"], spent // 1000, ctl.view.screen])  # which frames were slow
         if cpu and spent > times["computer"]:
             times["computer"] = spent
         hinted = state["hinted"]

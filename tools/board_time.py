@@ -116,7 +116,7 @@ def timed(name, factor, heap=512 * 1024, profile=None):
 
 def slow_frames(name, factor):
     """The frames over FRAME_MS on the board of one game, by kind: the calls they spent most
-    host time in (inclusive, the fakes' C work in it) and the slowest frame of each kind."""
+    host time in (inclusive, the fakes' C work taken off) and the slowest frame of each kind."""
     limit_us = int(FRAME_MS * 1000 / factor)
     row = timed(name, factor, heap=1024 * 1024, profile=limit_us)  # the wrappers take heap
     kinds = []

@@ -15,7 +15,8 @@ class Glyph:
 
 class BuiltinFont:
     """Glyphs of one size in one bitmap sheet; get_glyph makes a new Glyph each call, as
-    the board's does."""
+    the board's does, and gives None for a character the font lacks (shared-module/fontio/
+    BuiltinFont.c)."""
 
     def __init__(self, bitmap, width, height, first=32, count=95):
         self.bitmap = bitmap
@@ -29,6 +30,6 @@ class BuiltinFont:
     def get_glyph(self, codepoint):
         index = codepoint - self._first
         if not 0 <= index < self._count:
-            index = ord("?") - self._first
+            return None
         width, height = self._size
         return Glyph(self.bitmap, index, width, height, 0, 0, width, 0)
