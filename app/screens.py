@@ -1,10 +1,12 @@
 """app.screens: the 128x64 display; a screen is built when it is first drawn, then only its
 texts and tiles change until another screen replaces it.
 
-Needs ``displayio`` and ``terminalio``; text is drawn by ``app.label`` (one small bitmap per
-label, as ``adafruit_display_text.bitmap_label`` draws it). ``render(view)`` builds the view's screen if needed, updates what changed,
-puts the screen's group on the display once complete (``root_group``: a new screen is redrawn
-whole) and then drops the screen it replaced, so only one screen's labels live in the heap.
+Needs ``displayio`` and ``terminalio``; text is drawn by ``app.label`` (in the board's
+built-in font, a tile of the font's own sheet per character). ``render(view)`` builds the
+view's screen if needed (a few labels a frame, the old screen shown meanwhile), updates
+what changed, puts the screen's group on the display once complete (``root_group``: a new
+screen is redrawn whole) and then drops the screen it replaced, so only one screen's labels
+live in the heap.
 Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its capitals
 on rows ``y-3`` to ``y+4``.
 """
@@ -35,6 +37,7 @@ class _Parts:
     def __init__(self, group):
         self.group = group
         self.labels = []
+        self.steps = None  # the builder while the screen is being built (a generator)
 
 
 # view.screen -> which screen draws it (the set-up and pause menus share one)
@@ -60,6 +63,7 @@ class Screens:
         self.shown = None  # the group on the display
         self.built = {}  # kind -> _Parts: the screen shown and the one being drawn
         self._building = None
+        self._kind = None  # the kind of screen render() is drawing
         self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
         self.inverse = {}
         self.version = -1
@@ -68,19 +72,32 @@ class Screens:
 
     # ----- building -----
 
-    def _parts(self, kind):
-        """The screen ``kind``, built now if it is not; any other screen that is not on
+    def _parts(self, whole=False):
+        """The screen ``kind``, or None while it is being built: a step (a few labels) a
+        call, the screen on the display staying there meanwhile, so that no frame makes a
+        whole screen's labels; ``whole``: build it all now. Any other screen that is not on
         the display is dropped first, so at most two screens are ever in the heap."""
+        kind = self._kind
         parts = self.built.get(kind)
-        if parts is not None:
+        if parts is None:
+            for other in list(self.built):
+                if self.built[other].group is not self.shown:
+                    self._drop(other)
+            parts = self.built[kind] = _Parts(self._displayio.Group())
+            parts.steps = getattr(self, "_build_" + kind)(parts)
+        steps = parts.steps
+        if steps is None:
             return parts
-        for other in list(self.built):
-            if self.built[other].group is not self.shown:
-                self._drop(other)
-        parts = self._building = _Parts(self._displayio.Group())
-        getattr(self, "_build_" + kind)(parts)
-        self._building = None
-        self.built[kind] = parts
+        self._building = parts
+        try:
+            while True:
+                next(steps)
+                if not whole:
+                    return None
+        except StopIteration:  # built: the call that finds so draws it
+            parts.steps = None
+        finally:
+            self._building = None
         return parts
 
     def _drop(self, kind):
@@ -88,38 +105,50 @@ class Screens:
             del self.texts[id(label)]
             del self.inverse[id(label)]
 
+    # Each builder makes a screen's labels a few at a time (``yield``: the frame's share).
+
     def _build_splash(self, s):
         self._label(9, 12, "FARKLE", scale=2, x=(WIDTH - 6 * 12) // 2)
         dice = self._dice(6, 1, 23)
         for i in range(6):
             dice[i] = tiles.tile(v.FREE, i + 1)
         s.lines = [self._label(y, v.COLUMNS) for y in (46, 57)]
+        yield
 
     def _build_menu(self, s):  # set-up and pause
         s.title = self._label(TITLE_Y, v.COLUMNS)
-        s.rows = [self._label(y, v.COLUMNS) for y in MENU_Y]
         s.foot = self._label(FOOT_Y, v.COLUMNS)
+        yield
+        s.rows = [self._label(y, v.COLUMNS) for y in MENU_Y]
+        yield
 
     def _build_play(self, s):
         s.header = self._label(3, v.COLUMNS)
         s.header_right = self._label(3, v.COLUMNS)
         s.dice = self._dice(v.NDICE, DICE_X, DICE_Y)
+        yield
         s.lines = [self._label(y, v.COLUMNS) for y in LINE_Y]
+        yield
         # the score strip: two rows of two seats, 64 pixels (10 characters) a seat
         s.cells = [self._label(LINE_Y[1 + i // 2], 10, x=64 * (i % 2)) for i in range(v.STRIP_CELLS)]
+        yield
         s.big = self._label(45, BIG, scale=2)
         s.big2 = self._label(47, BIG, scale=2)
+        yield
 
     def _build_rolloff(self, s):
         s.title = self._label(TITLE_Y, v.COLUMNS)
         s.status = self._label(57, v.COLUMNS)
         s.names = []  # a seat's name and die, made when a seat first shows (see _render_rolloff)
         s.dice = []
+        yield
 
     def _build_end(self, s):
         s.title = self._label(TITLE_Y, v.COLUMNS)
-        s.lines = [self._label(y, v.COLUMNS) for y in MENU_Y]
         s.foot = self._label(FOOT_Y, v.COLUMNS)
+        yield
+        s.lines = [self._label(y, v.COLUMNS) for y in MENU_Y]
+        yield
 
     def _label(self, y, chars, text="", scale=1, x=0, padding_top=PADDING):
         label = self._label_class(self.font, text=text, color=WHITE, scale=scale, x=x, y=y,
@@ -162,18 +191,24 @@ class Screens:
     def render(self, view, budget=TEXT_BUDGET):
         """Bring the display up to ``view``; False when nothing changed since last time.
 
-        Drawing a label's text costs time (a new bitmap, a blit per glyph), so on the play
-        and roll-off screens, where dice tumble and lights blink, one call draws about
-        ``budget`` characters and leaves the rest to the next frames; a new screen is put on
-        the display once it is complete. Menus and the end screen are drawn whole at once
-        (nothing moves there, and a half-redrawn menu would show rows twice)."""
+        A new screen's labels are made a few a call (``_parts``), and on the play and
+        roll-off screens, where dice tumble and lights blink, one call draws about
+        ``budget`` characters and leaves the rest to the next frames, so no frame does a
+        whole screen's work; a new screen is put on the display once it is complete. Menus
+        and the end screen are drawn whole at once once built (a tile per character: cheap;
+        and a half-redrawn menu would show rows twice). ``budget`` of 1 << 30 (``flush``):
+        everything now."""
         if view.version == self.version and not self.incomplete:
             return False
         self.version = view.version
         screen = view.screen
         self.budget = budget if screen == v.PLAY or screen == v.ROLLOFF else 1 << 30
         self.incomplete = False
-        parts = self._parts(KINDS[screen])
+        self._kind = KINDS[screen]
+        parts = self._parts(budget >= 1 << 30 or self.shown is None)  # the first: nothing to keep shown
+        if parts is None:  # a new screen is being built: the old one stays shown
+            self.incomplete = True
+            return True
         if screen == v.SPLASH:
             for i in range(2):
                 text = view.lines[i] if i < len(view.lines) else ""

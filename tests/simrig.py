@@ -153,8 +153,9 @@ class Rig:
         """Compare the display (and for ``-leds`` names, the lights) with the golden PNG."""
         GOLDEN.mkdir(parents=True, exist_ok=True)
         # what the display shows, as a person sees it (nothing drawn first): when this frame
-        # left text for the next ones, the picture is taken when they have drawn it
-        for _ in range(3):
+        # left text (or a new screen's labels) for the next ones, the picture is taken when
+        # they have drawn it
+        for _ in range(8):
             if not self.app.screens.incomplete:
                 break
             self.step()

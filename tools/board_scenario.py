@@ -303,6 +303,8 @@ def profile_calls():
         _wrap(persist.Keeper, name, "keeper." + name)
     _wrap(screens.Screens, "render", "screens.render")
     _wrap(screens.Screens, "_parts", "screens._parts")
+    for name in ("_render_play", "_render_menu", "_render_rolloff", "_render_end", "_set"):
+        _wrap(screens.Screens, name, "screens." + name)
     from app import label
 
     for name in ("__init__", "_set_cells", "_draw", "_make_cells", "_paint_back"):
