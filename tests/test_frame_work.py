@@ -110,3 +110,93 @@ def test_a_hint_whose_adviser_runs_out_of_heap_while_thinking_still_answers():
     rig.tap("hint")  # "thinking...", then the adviser runs out and is let go
     rig.run(200)
     assert rig.controller.hint_wait is None and rig.said().startswith("Hint: keep")
+
+
+def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
+    """In a font laid out as the board's (tests/cellfont.py), every text is set a tile per
+    character: no label draws a bitmap, the font's table is made before the first frame,
+    and a new screen is made a few labels a frame (the old one shown meanwhile), through
+    the set-up menu, the roll-off, play with banners, the pause menu and the end screen."""
+    import cellfont
+    import terminalio
+
+    from app import label
+
+    monkeypatch.setattr(terminalio, "FONT", cellfont.FONT)
+    work = {"made": 0, "bitmaps": 0, "tables": 0}
+    make, draw, table = label.Label.__init__, label.Label._draw, label.cells_for
+
+    def counted_make(self, *args, **kwargs):
+        work["made"] += 1
+        make(self, *args, **kwargs)
+
+    def counted_draw(self, text):
+        work["bitmaps"] += bool(text)
+        draw(self, text)
+
+    def counted_table(font, padding_top):
+        work["tables"] += (id(font), padding_top) not in label._tables
+        return table(font, padding_top)
+
+    monkeypatch.setattr(label.Label, "__init__", counted_make)
+    monkeypatch.setattr(label.Label, "_draw", counted_draw)
+    monkeypatch.setattr(label, "cells_for", counted_table)
+    monkeypatch.setattr(label, "_tables", {})
+    from app.screens import PADDING, Screens
+    from hardware.sim.screen import HostDisplay
+
+    Screens(HostDisplay())
+    assert (id(cellfont.FONT), PADDING) in label._tables  # made at start-up, before any frame
+    faces = random.Random(3).choices(range(1, 7), k=3000)
+    rig = Rig(dice=faces, seats=("human", "normal", "easy"), players=3)
+    assert work["tables"] == 1 and work["made"] == 3  # the splash, in the first frame
+    most = frames = 0
+    seen = set()
+
+    def frame(*keys):
+        nonlocal most, frames
+        frames += 1
+        assert frames < 20000, "the game does not go on (%s)" % rig.screen
+        work["made"] = 0
+        if keys:
+            rig.tap(*keys)
+        else:
+            rig.step()
+        most = max(most, work["made"])
+        seen.add(rig.screen)
+
+    frame()
+    for _ in range(200):
+        frame()
+    frame("roll")  # the set-up menu
+    for _ in range(10):
+        frame()
+    while rig.screen != "end":
+        c = rig.controller
+        if c.idle() and rig.screen == "play" and c.seats[c.player] is None:
+            game = rig.game
+            if game.turns >= 3 and "pause" not in seen:
+                frame("menu")
+                for _ in range(8):
+                    frame()
+                frame("menu")
+            elif game.phase == START:
+                frame("roll")
+            elif game.phase == KEEP and not c.message_lines:
+                frame("hint")
+            elif c.hint_wait is None:  # the advised dice are selected: roll them on or bank
+                frame("roll" if game.turn_total < 300 else "bank")
+            else:
+                frame()
+        elif c.idle():
+            frame("roll")
+        else:
+            frame()
+        if rig.game is not None and rig.game.turns >= 10 and rig.screen == "play" and c.idle():
+            rig.game._finish([0])
+            c._open_end()
+    for _ in range(10):
+        frame()
+    assert {"setup", "rolloff", "play", "pause", "end"} <= seen, seen
+    assert work["bitmaps"] == 0 and work["tables"] == 1
+    assert 1 <= most <= 4  # labels made in one frame
