@@ -13,25 +13,26 @@ Two ways to draw the same pixels:
 - **cells**, for a font whose every glyph is one cell of the font's own bitmap with no
   offset (CircuitPython's built-in ``terminalio.FONT``): a ``TileGrid`` over that bitmap, a
   tile per character, as CircuitPython's own terminal draws. Setting a text is one tile
-  assignment per character: no bitmap is made and nothing is copied, so a screen's text
-  is cheap enough to rewrite within a frame. A background (inverse text) is a second grid
-  over a shared bitmap of one blank and one solid cell, as tall as the box, since the glyph
-  cells may reach above the box (``padding_top < 0``), where nothing is drawn. A text whose
-  glyphs have ink in those clipped rows, runs over lines, or uses a glyph beyond ASCII is
-  drawn the other way.
-- **bitmap**, for any other font (and those texts): one ``Bitmap`` as big as the text's box,
-  the glyphs copied in, in a ``TileGrid`` of one tile (what ``bitmap_label`` does).
+  assignment per changed character: no bitmap is made and nothing is copied, so a
+  screen's text is cheap enough to rewrite within a frame. A background (inverse text) is
+  a second grid over a shared bitmap of one blank and one solid cell, as tall as the box,
+  since the glyph cells may reach above the box (``padding_top < 0``), where nothing is
+  drawn. Their palettes are shared, one per colour. A text whose glyphs have ink in those
+  clipped rows, runs over lines, or uses a glyph beyond ASCII is drawn the other way.
+- **bitmap** (``app.label_bitmap``, loaded only then), for any other font and those
+  texts: one ``Bitmap`` as big as the text's box with the glyphs copied in, in a
+  ``TileGrid`` of one tile (what ``bitmap_label`` does).
 """
 
 import displayio
 
-LINE_SPACING = 1.25  # lines apart, in the font's height (as the library's default)
 _metrics = {}  # id(font) -> (ascent, descent)
 _FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones drawn as cells
 _MISSING = 255  # no glyph: the character is skipped, as bitmap_label skips it
 _BITMAP = 254  # a text with this byte is drawn as a bitmap
 _tables = {}  # (id(font), padding_top) -> bytes: the tile or a mark for each byte; or None
 _backs = {}  # (cell width, box height) -> bitmap of a blank and a solid cell
+_inks = {}  # colour -> palette: 0 see-through, 1 the colour (shared by the cells' grids)
 
 
 def _ascent_descent(font):
@@ -109,14 +110,13 @@ def _back(width, height):
     return bitmap
 
 
-def _blit(bitmap, x, y, source, x1, y1, x2, y2):
-    """Copy the glyph's lit pixels (index 0 is left as it is)."""
-    if hasattr(bitmap, "blit"):
-        bitmap.blit(x, y, source, x1=x1, y1=y1, x2=x2, y2=y2, skip_index=0)
-    else:
-        import bitmaptools
-
-        bitmaptools.blit(bitmap, source, x, y, x1=x1, y1=y1, x2=x2, y2=y2, skip_source_index=0)
+def _ink(colour):
+    palette = _inks.get(colour)
+    if palette is None:
+        palette = _inks[colour] = displayio.Palette(2)
+        palette.make_transparent(0)
+        palette[1] = colour
+    return palette
 
 
 class Label(displayio.Group):
@@ -127,34 +127,18 @@ class Label(displayio.Group):
     first text shows (more are made if a text is longer)."""
 
     def __init__(self, font, text="", color=0xFFFFFF, scale=1, x=0, y=0, padding_top=0, chars=0):
-        super().__init__(x=x, y=y, scale=1)
+        super().__init__(x=x, y=y, scale=scale)
         self.font = font
         self._pad = padding_top
         self._text = None
         self._chars = chars
-        self.bitmap = None
-        self.tilegrid = None
-        self.cells = None
-        self.back = None
-        self._shown = None
+        self.bitmap = self.tilegrid = self._palette = None  # drawn as a bitmap
+        self.cells = self.back = self._shown = None  # drawn as cells
         self._used = 0  # cells showing a glyph
         self._table = cells_for(font, padding_top)
-        # Two colours, one bit a pixel (the library keeps a third for outlines, never drawn
-        # here, and so two bits a pixel): the same picture in half the bitmap. As a bitmap,
-        # index 0 is the background; as cells it is always see-through (a glyph cell may
-        # reach above the box) and the background has its own grid and palette.
-        self._palette = displayio.Palette(2)
-        self._back_palette = None
-        self._local = displayio.Group(scale=scale)
-        self.append(self._local)
         self._background = None
-        self._paint(self._palette, 0, None)
-        self.color = color
+        self._color = color
         self.text = text
-
-    @property
-    def scale(self):
-        return self._local.scale
 
     @property
     def color(self):
@@ -163,7 +147,12 @@ class Label(displayio.Group):
     @color.setter
     def color(self, value):
         self._color = value
-        self._paint(self._palette, 1, value)
+        if self.cells is not None:
+            self.cells.pixel_shader = _ink(value)
+        elif self._palette is not None:
+            from app import label_bitmap
+
+            label_bitmap.paint(self._palette, 1, value)
 
     @property
     def background_color(self):
@@ -174,17 +163,10 @@ class Label(displayio.Group):
         self._background = value
         if self.cells is not None:
             self._paint_back()
-        else:
-            self._paint(self._palette, 0, value)
+        elif self._palette is not None:
+            from app import label_bitmap
 
-    @staticmethod
-    def _paint(palette, index, value):
-        if value is None:
-            palette[index] = 0
-            palette.make_transparent(index)
-        else:
-            palette[index] = value
-            palette.make_opaque(index)
+            label_bitmap.paint(self._palette, 0, value)
 
     @property
     def text(self):
@@ -203,8 +185,14 @@ class Label(displayio.Group):
             self._clear()
             self.cells = self.back = self._shown = None
             self._used = 0
-            self._paint(self._palette, 0, self._background)
-        self._draw(text)
+        if not text:
+            self._clear()
+            self.bitmap = self.tilegrid = None
+            return
+        from app import label_bitmap
+
+        ascent, descent = _ascent_descent(self.font)
+        label_bitmap.draw(self, text, ascent, descent)
 
     # ----- as cells -----
 
@@ -247,15 +235,14 @@ class Label(displayio.Group):
         self.bitmap = self.tilegrid = None
         self.back = None
         self._used = 0
-        self._paint(self._palette, 0, None)
         # a glyph's top row is the top of its cell, ascent // 2 - ascent from y (drawn into
         # a bitmap, it is ``padding_top`` rows below the box's top)
         blank = self._table[_FIRST]
-        self.cells = displayio.TileGrid(font.bitmap, pixel_shader=self._palette, width=width, height=1,
+        self.cells = displayio.TileGrid(font.bitmap, pixel_shader=_ink(self._color), width=width, height=1,
                                         tile_width=glyph.width, tile_height=glyph.height,
                                         default_tile=blank, x=0, y=ascent // 2 - ascent)
         self._shown = bytearray([blank]) * width  # the tiles set, so unchanged ones are not set again
-        self._local.append(self.cells)
+        self.append(self.cells)
         if self._background is not None:
             self._paint_back()
 
@@ -267,12 +254,10 @@ class Label(displayio.Group):
             if back is not None:
                 self._fill_back(back, 0, self._used)
             return
-        palette = self._back_palette
-        if palette is None:
-            palette = self._back_palette = displayio.Palette(2)
-            palette.make_transparent(0)
-        palette[1] = self._background
-        if back is None:
+        palette = _ink(self._background)
+        if back is not None:
+            back.pixel_shader = palette
+        else:
             cells = self.cells
             ascent, _ = _ascent_descent(self.font)
             height = cells.tile_height + self._pad  # the box: the cell's rows, less or more padding
@@ -280,7 +265,7 @@ class Label(displayio.Group):
                                                   width=cells.width, height=1, tile_width=cells.tile_width,
                                                   tile_height=height, default_tile=0, x=0,
                                                   y=ascent // 2 - ascent - self._pad)
-            self._local.insert(0, back)
+            self.insert(0, back)
         self._fill_back(back, self._used, 0)
 
     @staticmethod
@@ -291,80 +276,6 @@ class Label(displayio.Group):
         for i in range(used, count):
             back[i] = 1
 
-    # ----- as a bitmap -----
-
-    def _draw(self, text):
-        if not text:
-            self._clear()
-            self.bitmap = self.tilegrid = None
-            return
-        font = self.font
-        ascent, descent = _ascent_descent(font)
-        box = font.get_bounding_box()
-        if len(box) == 4:  # the box's height is the font's own ascent and descent then
-            ascent_max, descent_max = box[1], -box[3]
-        else:
-            ascent_max, descent_max = ascent, descent
-        step = int(LINE_SPACING * font.get_bounding_box()[1])
-        # the box: from the first glyph's left to the rightmost ink or advance
-        left = None
-        right = x = 0
-        lines = 1
-        newlines = 0  # a line counts once a glyph is on it
-        for char in text:
-            if char == "\n":
-                newlines += 1
-                continue
-            glyph = font.get_glyph(ord(char))
-            if glyph is None:
-                continue
-            if newlines:
-                lines += newlines
-                newlines = 0
-                x = 0
-            if x == 0:
-                left = 0 if left is None else min(left, glyph.dx)
-            xright = x + glyph.width + glyph.dx
-            x += glyph.shift_x
-            right = max(right, x, xright)
-        left = left or 0
-        width = right - left
-        height = (lines - 1) * step + ascent_max + descent_max + self._pad
-        bitmap = self.bitmap
-        fresh = bitmap is None or bitmap.width != width or bitmap.height != height
-        if fresh:
-            bitmap = self.bitmap = displayio.Bitmap(width, height, 2)
-        else:
-            bitmap.fill(0)
-        x = -left
-        y = self._pad + ascent_max
-        for char in text:
-            if char == "\n":
-                x = -left
-                y += step
-                continue
-            glyph = font.get_glyph(ord(char))
-            if glyph is None:
-                continue
-            x0 = glyph.tile_index * glyph.width
-            top = y - glyph.height - glyph.dy
-            clip = 0
-            if top < 0:
-                clip, top = -top, 0
-            try:
-                _blit(bitmap, max(x + glyph.dx, 0), top, glyph.bitmap, x0, clip, x0 + glyph.width,
-                      glyph.height)
-            except ValueError:
-                pass  # a glyph past the box's edge, as the library allows
-            x += glyph.shift_x
-        if fresh or self.tilegrid is None:
-            self.tilegrid = displayio.TileGrid(bitmap, pixel_shader=self._palette, width=1, height=1,
-                                               tile_width=width, tile_height=height, default_tile=0,
-                                               x=left, y=ascent // 2 - ascent_max - self._pad)
-            self._clear()
-            self._local.append(self.tilegrid)
-
     def _clear(self):
-        local = self._local
-        while len(local):
-            local.pop()
+        while len(self):
+            self.pop()

@@ -29,13 +29,13 @@ CELL_TEXTS = TEXTS + [string.printable[:95], "P1 250  C2e 1000", "x", "`quoted`"
 
 def drawn(label):
     """What a label puts on the display: position, scale, colours and its bitmap's pixels."""
-    palette = label._palette
-    colours = [(palette[i], palette.is_transparent(i)) for i in range(2)]
-    out = [label.x, label.y, label.scale, colours]
+    out = [label.x, label.y, label.scale]
     bitmap = label.bitmap
     if bitmap is None:
         return out + [None]
     grid = label.tilegrid
+    palette = grid.pixel_shader
+    out.append([(palette[i], palette.is_transparent(i)) for i in range(2)])
     pixels = [[bitmap[x, y] for x in range(bitmap.width)] for y in range(bitmap.height)]
     return out + [grid.x, grid.y, grid.tile_width, grid.tile_height, pixels]
 
@@ -117,10 +117,10 @@ def test_cells_are_used_only_where_they_draw_the_same():
 
 def test_setting_a_text_only_sets_tiles():
     label = Label(CELLS, text="P1 250", padding_top=-1, chars=21)
-    cells, layers = label.cells, len(label._local)
+    cells, layers = label.cells, len(label)
     for text in ("C2 1000", "x", "Over the target: 1450", ""):
         label.text = text
-        assert label.cells is cells and len(label._local) == layers and label.bitmap is None
+        assert label.cells is cells and len(label) == layers and label.bitmap is None
     label.background_color = 0xFFFFFF
     back = label.back
     for text in ("row one", "a longer row twenty1", ""):

@@ -120,26 +120,26 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
     import cellfont
     import terminalio
 
-    from app import label
+    from app import label, label_bitmap
 
     monkeypatch.setattr(terminalio, "FONT", cellfont.FONT)
     work = {"made": 0, "bitmaps": 0, "tables": 0}
-    make, draw, table = label.Label.__init__, label.Label._draw, label.cells_for
+    make, draw, table = label.Label.__init__, label_bitmap.draw, label.cells_for
 
     def counted_make(self, *args, **kwargs):
         work["made"] += 1
         make(self, *args, **kwargs)
 
-    def counted_draw(self, text):
-        work["bitmaps"] += bool(text)
-        draw(self, text)
+    def counted_draw(*args):
+        work["bitmaps"] += 1
+        draw(*args)
 
     def counted_table(font, padding_top):
         work["tables"] += (id(font), padding_top) not in label._tables
         return table(font, padding_top)
 
     monkeypatch.setattr(label.Label, "__init__", counted_make)
-    monkeypatch.setattr(label.Label, "_draw", counted_draw)
+    monkeypatch.setattr(label_bitmap, "draw", counted_draw)
     monkeypatch.setattr(label, "cells_for", counted_table)
     monkeypatch.setattr(label, "_tables", {})
     from app.screens import PADDING, Screens
