@@ -26,35 +26,12 @@ Two ways to draw the same pixels:
 
 import displayio
 
-_metrics = {}  # id(font) -> (ascent, descent)
 _FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones drawn as cells
 _MISSING = 255  # no glyph: the character is skipped, as bitmap_label skips it
 _BITMAP = 254  # a text with this byte is drawn as a bitmap
 _tables = {}  # (id(font), padding_top) -> bytes: the tile or a mark for each byte; or None
 _backs = {}  # (cell width, box height) -> bitmap of a blank and a solid cell
 _inks = {}  # colour -> palette: 0 see-through, 1 the colour (shared by the cells' grids)
-
-
-def _ascent_descent(font):
-    key = id(font)
-    if key not in _metrics and hasattr(font, "ascent") and hasattr(font, "descent"):
-        _metrics[key] = (font.ascent, font.descent)
-    if key not in _metrics:
-        ascent = descent = 0
-        for char in "M j'":
-            glyph = font.get_glyph(ord(char))
-            if glyph:
-                ascent = max(ascent, glyph.height + glyph.dy)
-                descent = max(descent, -glyph.dy)
-        _metrics[key] = (ascent, descent)
-    return _metrics[key]
-
-
-def _cell(font, glyph):
-    """Whether ``glyph`` is one whole cell of ``font``'s bitmap, drawn where the cell is."""
-    box = font.get_bounding_box()
-    return (len(box) == 2 and glyph.bitmap is getattr(font, "bitmap", None) and glyph.dx == 0
-            and glyph.dy == 0 and glyph.width == box[0] == glyph.shift_x and glyph.height == box[1])
 
 
 def _inked(sheet, tile, width, height, rows):
@@ -71,27 +48,30 @@ def _inked(sheet, tile, width, height, rows):
 def cells_for(font, padding_top):
     """The tile of each byte of a UTF-8 text for cell labels with ``padding_top``
     (``_MISSING``: no glyph; ``_BITMAP``: a new line, a byte of a character beyond ASCII, or
-    a glyph with ink above the box), or None when the font is not a cell font or has no
-    blank space for the cells past a text. Worked out once a font and padding, a look at
-    the clipped rows of each glyph: call it before the first label is drawn (at start-up)
-    so that no frame pays for it."""
+    a glyph with ink above the box), or None when the font is not a cell font (each glyph
+    a whole cell of ``font.bitmap``, no offsets) or has no blank space for the cells past a
+    text. Worked out once a font and padding, a look at the clipped rows of each glyph:
+    call it before the first label is drawn (at start-up) so that no frame pays for it."""
     key = (id(font), padding_top)
     if key in _tables:
         return _tables[key]
     table = bytearray([_BITMAP]) * 256
+    box = font.get_bounding_box()
+    sheet = getattr(font, "bitmap", None)
     clipped = max(0, -padding_top)
     for code in range(_FIRST, _FIRST + _COUNT):
         glyph = font.get_glyph(code)
         if glyph is None:
             table[code] = _MISSING
-        elif not _cell(font, glyph) or glyph.tile_index >= _BITMAP or clipped >= glyph.height:
+            continue
+        width, height, tile = glyph.width, glyph.height, glyph.tile_index
+        if (len(box) != 2 or glyph.bitmap is not sheet or glyph.dx or glyph.dy or width != box[0]
+                or glyph.shift_x != width or height != box[1] or tile >= _BITMAP or clipped >= height
+                or (code == _FIRST and _inked(sheet, tile, width, height, height))):  # a blank space
             table = None
             break
-        elif code == _FIRST and _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, glyph.height):
-            table = None  # the space: unused cells show it
-            break
-        elif not _inked(glyph.bitmap, glyph.tile_index, glyph.width, glyph.height, clipped):
-            table[code] = glyph.tile_index
+        if not _inked(sheet, tile, width, height, clipped):
+            table[code] = tile
     if table is not None and table[_FIRST] >= _BITMAP:
         table = None
     table = _tables[key] = None if table is None else bytes(table)
@@ -150,9 +130,7 @@ class Label(displayio.Group):
         if self.cells is not None:
             self.cells.pixel_shader = _ink(value)
         elif self._palette is not None:
-            from app import label_bitmap
-
-            label_bitmap.paint(self._palette, 1, value)
+            self._palette[1] = value
 
     @property
     def background_color(self):
@@ -185,14 +163,13 @@ class Label(displayio.Group):
             self._clear()
             self.cells = self.back = self._shown = None
             self._used = 0
-        if not text:
+        if text:
+            from app import label_bitmap
+
+            label_bitmap.draw(self, text)
+        else:
             self._clear()
             self.bitmap = self.tilegrid = None
-            return
-        from app import label_bitmap
-
-        ascent, descent = _ascent_descent(self.font)
-        label_bitmap.draw(self, text, ascent, descent)
 
     # ----- as cells -----
 
@@ -228,19 +205,16 @@ class Label(displayio.Group):
         return True
 
     def _make_cells(self, width):
-        font = self.font
-        glyph = font.get_glyph(_FIRST)
-        ascent, _ = _ascent_descent(font)
+        glyph = self.font.get_glyph(_FIRST)
         self._clear()
-        self.bitmap = self.tilegrid = None
-        self.back = None
+        self.bitmap = self.tilegrid = self.back = None
         self._used = 0
-        # a glyph's top row is the top of its cell, ascent // 2 - ascent from y (drawn into
-        # a bitmap, it is ``padding_top`` rows below the box's top)
+        # A glyph's top row is the cell's, half a cell above y (drawn into a bitmap, it is
+        # ``padding_top`` rows below the box's top: the same place).
         blank = self._table[_FIRST]
-        self.cells = displayio.TileGrid(font.bitmap, pixel_shader=_ink(self._color), width=width, height=1,
+        self.cells = displayio.TileGrid(glyph.bitmap, pixel_shader=_ink(self._color), width=width, height=1,
                                         tile_width=glyph.width, tile_height=glyph.height,
-                                        default_tile=blank, x=0, y=ascent // 2 - ascent)
+                                        default_tile=blank, x=0, y=glyph.height // 2 - glyph.height)
         self._shown = bytearray([blank]) * width  # the tiles set, so unchanged ones are not set again
         self.append(self.cells)
         if self._background is not None:
@@ -259,12 +233,11 @@ class Label(displayio.Group):
             back.pixel_shader = palette
         else:
             cells = self.cells
-            ascent, _ = _ascent_descent(self.font)
             height = cells.tile_height + self._pad  # the box: the cell's rows, less or more padding
             back = self.back = displayio.TileGrid(_back(cells.tile_width, height), pixel_shader=palette,
                                                   width=cells.width, height=1, tile_width=cells.tile_width,
                                                   tile_height=height, default_tile=0, x=0,
-                                                  y=ascent // 2 - ascent - self._pad)
+                                                  y=cells.y - self._pad)
             self.insert(0, back)
         self._fill_back(back, self._used, 0)
 

@@ -8,6 +8,22 @@ the board's built-in font the screens never need it.
 import displayio
 
 LINE_SPACING = 1.25  # lines apart, in the font's height (as the library's default)
+_metrics = {}  # id(font) -> (ascent, descent)
+
+
+def _ascent_descent(font):
+    key = id(font)
+    if key not in _metrics and hasattr(font, "ascent") and hasattr(font, "descent"):
+        _metrics[key] = (font.ascent, font.descent)
+    if key not in _metrics:
+        ascent = descent = 0
+        for char in "M j'":
+            glyph = font.get_glyph(ord(char))
+            if glyph:
+                ascent = max(ascent, glyph.height + glyph.dy)
+                descent = max(descent, -glyph.dy)
+        _metrics[key] = (ascent, descent)
+    return _metrics[key]
 
 
 def _blit(bitmap, x, y, source, x1, y1, x2, y2):
@@ -41,9 +57,10 @@ def paint(colours, index, value):
         colours.make_opaque(index)
 
 
-def draw(label, text, ascent, descent):
+def draw(label, text):
     """Draw ``text`` (not empty) into ``label``'s bitmap, made anew when the box changes."""
     font = label.font
+    ascent, descent = _ascent_descent(font)
     pad = label._pad
     box = font.get_bounding_box()
     if len(box) == 4:  # the box's height is the font's own ascent and descent then

@@ -19,7 +19,7 @@ from cellfont import FONT as CELLS  # noqa: E402
 from app.label import Label  # noqa: E402
 from hardware.sim.screen import HostDisplay  # noqa: E402
 
-TEXTS = ["", "A", "Set up  Roll: start", "gjpqy_|", " lead", "two\nlines", "end\n", "a\tb", "FARKLE!", ""]
+TEXTS = ["", "A", "Set up  Roll: start", "gjpqy_|", " lead", "two\nlines", "end\n", "a\tb", "FARKLE!", "Bank it", ""]
 # every printable character, a text longer than the cells made at first, shorter again,
 # a backquote (ink in the cell's top row, above a box with padding_top=-1), a character
 # the font lacks, and trailing spaces (part of an inverse label's box)

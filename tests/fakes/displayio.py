@@ -114,6 +114,12 @@ class ColorConverter:
 
 
 class TileGrid:
+    # Flags a grid seldom changes are the class's until set: an instance's attributes live
+    # in a table that grows with their number, and the board's grid is one C struct of
+    # about 96 bytes (shared-module/displayio/TileGrid.h) plus its tiles.
+    hidden = False
+    flip_x = flip_y = transpose_xy = False
+
     def __init__(self, bitmap, *, pixel_shader, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         self.bitmap = bitmap
@@ -124,12 +130,9 @@ class TileGrid:
         self.tile_height = bitmap.height if tile_height is None else tile_height
         if bitmap.width % self.tile_width or bitmap.height % self.tile_height:
             raise ValueError("tile size must divide the bitmap")
-        self._count = (bitmap.width // self.tile_width) * (bitmap.height // self.tile_height)
         self._tiles = bytearray([default_tile]) * (width * height)
         self.x = x
         self.y = y
-        self.hidden = False
-        self.flip_x = self.flip_y = self.transpose_xy = False
 
     def _index(self, index):
         if isinstance(index, tuple):
@@ -143,7 +146,8 @@ class TileGrid:
 
     @timed
     def __setitem__(self, index, tile):
-        if not 0 <= tile < self._count or tile > 255:
+        count = (self.bitmap.width // self.tile_width) * (self.bitmap.height // self.tile_height)
+        if not 0 <= tile < count or tile > 255:
             raise ValueError("tile must be in the sheet")
         self._tiles[self._index(index)] = tile
 
