@@ -11,7 +11,6 @@ Text uses the built-in 6x12 font: 21 characters a line; a label at ``y`` has its
 on rows ``y-3`` to ``y+4``.
 """
 
-from app import tiles
 from app import view as v
 
 WIDTH = 128
@@ -29,6 +28,12 @@ DICE_X, DICE_Y = 1, 11
 BIG = 10  # characters that fit at scale 2
 PADDING = -1  # a label's padding_top: its box one row shorter than the font's cell
 TEXT_BUDGET = 36  # characters (scale 2: four each) drawn a frame, at least one label
+
+
+def tile(state, face):
+    """Index of the dice sheet's tile (``app.tiles``) for a die in ``state`` showing ``face``
+    (0-6)."""
+    return 0 if state == v.EMPTY else state * 7 + face
 
 
 class _Parts:
@@ -58,7 +63,11 @@ class Screens:
         self._label_class = Label
         self.font = terminalio.FONT
         cells_for(self.font, PADDING)  # at start-up, not in the first frame
+        from app import modules, tiles
+
         self.sheet, self.palette = tiles.sheet()
+        self.tile_size = (tiles.TILE_W, tiles.TILE_H)
+        modules.forget(("app.tiles",))  # drawn once: its code is not needed again
         self.display = display
         self.shown = None  # the group on the display
         self.built = {}  # kind -> _Parts: the screen shown and the one being drawn
@@ -111,7 +120,7 @@ class Screens:
         self._label(9, 12, "FARKLE", scale=2, x=(WIDTH - 6 * 12) // 2)
         dice = self._dice(6, 1, 23)
         for i in range(6):
-            dice[i] = tiles.tile(v.FREE, i + 1)
+            dice[i] = tile(v.FREE, i + 1)
         s.lines = [self._label(y, v.COLUMNS) for y in (46, 57)]
         yield
 
@@ -161,7 +170,7 @@ class Screens:
 
     def _dice(self, n, x, y):
         grid = self._displayio.TileGrid(self.sheet, pixel_shader=self.palette, width=n, height=1,
-                                        tile_width=tiles.TILE_W, tile_height=tiles.TILE_H,
+                                        tile_width=self.tile_size[0], tile_height=self.tile_size[1],
                                         default_tile=0, x=x, y=y)
         self._building.group.append(grid)
         return grid
@@ -258,7 +267,7 @@ class Screens:
         covered = bool(banner) and two and big  # a two-line banner covers the dice
         dice = s.dice
         for i in range(v.NDICE):
-            index = 0 if covered else tiles.tile(view.states[i], view.faces[i])
+            index = 0 if covered else tile(view.states[i], view.faces[i])
             if dice[i] != index:
                 dice[i] = index
         if banner and big:
@@ -299,7 +308,7 @@ class Screens:
             if i < len(view.rolloff):
                 name, face, state = view.rolloff[i]
                 self._set(s.names[i], name)
-                s.dice[i][0] = tiles.tile(state, face)
+                s.dice[i][0] = tile(state, face)
             else:
                 self._set(s.names[i], "")
                 s.dice[i][0] = 0

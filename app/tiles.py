@@ -3,13 +3,14 @@
 One 1-bit bitmap holds every die picture: ``DIE_STATES`` rows of faces 0-6 (face 0: a die
 with no pips, still to be rolled), each ``TILE_W`` x ``TILE_H`` with the die in its top-left
 ``DIE`` x ``DIE`` corner. A die on screen is a TileGrid cell: changing the face or the state
-is one index assignment, ``tile(state, face)``, no drawing at run time.
+is one index assignment, ``app.screens.tile(state, face)``, no drawing at run time. Needed
+only to draw the sheet at start-up (``app.screens`` forgets it then).
 
 States (``app.view``): EMPTY (nothing), FREE (outlined, lit pips), SELECTED (solid, dark pips),
 ASIDE (dotted outline: set aside this turn).
 """
 
-from app.view import ASIDE, DIE_STATES, EMPTY, SELECTED
+from app.view import ASIDE, DIE_STATES, SELECTED
 
 DIE = 17  # the die's side in pixels
 TILE_W = 21  # the die plus the gap to the next one
@@ -28,11 +29,6 @@ PIPS = (
 )
 
 
-def tile(state, face):
-    """Index of the tile for a die in ``state`` showing ``face`` (0-6)."""
-    return 0 if state == EMPTY else state * 7 + face
-
-
 def _fill(bitmap, x0, y0, x1, y1, value):
     try:
         import bitmaptools
@@ -47,6 +43,8 @@ def _fill(bitmap, x0, y0, x1, y1, value):
 def sheet():
     """The sprite sheet (a ``displayio.Bitmap``) and its two-colour palette."""
     import displayio
+
+    from app.screens import tile
 
     bitmap = displayio.Bitmap(TILE_W * 7 * DIE_STATES, TILE_H, 2)
     for state in range(1, DIE_STATES):
