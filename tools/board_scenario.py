@@ -54,7 +54,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
-         "buckets": [0] * 24, "over": []}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
+         "buckets": [0] * 24, "over": [], "over_count": 0}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
 def result(ok, error=None, game=None):
@@ -307,9 +307,9 @@ def profile_calls():
         _wrap(screens.Screens, name, "screens." + name)
     from app import label
 
-    for name in ("__init__", "_set_cells", "_draw", "_make_cells", "_paint_back"):
+    for name in ("__init__", "_set_cells", "_make_cells", "_paint_back"):
         _wrap(label.Label, name, "label." + name)
-    _wrap(label, "_table", "label._table")
+    _wrap(label, "cells_for", "label.cells_for")
     _wrap(expert.TurnTable, "build", "expert.build")
     _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
     _wrap(expert.Table, "__init__", "expert.Table")
@@ -417,8 +417,10 @@ def main():
         while bucket < 23 and spent >= 2000 << bucket:
             bucket += 1
         times["buckets"][bucket] += 1
-        if CFG.get("over_us") and spent >= CFG["over_us"] * 1000 and len(times["over"]) < 64:
-            times["over"].append([state["frames"], spent // 1000, ctl.view.screen])  # which frames were slow
+        if CFG.get("over_us") and spent >= CFG["over_us"] * 1000:  # how many frames were slow, and which
+            times["over_count"] += 1
+            if len(times["over"]) < 64:
+                times["over"].append([state["frames"], spent // 1000, ctl.view.screen])
         if cpu and spent > times["computer"]:
             times["computer"] = spent
         hinted = state["hinted"]
