@@ -229,7 +229,8 @@ class Screens:
         if group is not self.shown and not self.incomplete:  # a new screen: redrawn whole
             self.shown = group
             self.display.root_group = group
-            for kind in list(self.built):  # the screen it replaced
+        if group is self.shown and len(self.built) > 1:
+            for kind in list(self.built):  # the screen it replaced, or one left half-built
                 if self.built[kind].group is not group:
                     self._drop(kind)
         return True

@@ -166,3 +166,14 @@ def test_tower_lights_draw_pips():
     assert pixels[0] == (0, 0, 0) and rig.board.pixels.shown[0] == leds.SELECT_FILL
     rig.check_leds("tower-selected")
     rig.check("tower-selected")  # the same display on both boards
+
+
+def test_a_screen_closed_before_it_was_built_is_dropped():
+    rig = Rig(dice=[6, 1])
+    start(rig)
+    rig.settle()
+    rig.tap("menu")  # the pause menu's labels are being made, a few a frame...
+    assert rig.screen == "pause" and rig.app.screens.incomplete
+    rig.tap("menu")  # ...when it is closed: play shows on, and the half-made menu goes
+    rig.settle()
+    assert rig.screen == "play" and list(rig.app.screens.built) == ["play"]
