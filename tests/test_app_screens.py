@@ -172,8 +172,19 @@ def test_a_screen_closed_before_it_was_built_is_dropped():
     rig = Rig(dice=[6, 1])
     start(rig)
     rig.settle()
+    screens = rig.app.screens
+
+    def drawn():
+        for _ in range(10):
+            if not screens.incomplete:
+                return
+            rig.step()
+        raise AssertionError("the screen is not drawn")
+
+    drawn()
+    assert list(screens.built) == ["play"]
     rig.tap("menu")  # the pause menu's labels are being made, a few a frame...
-    assert rig.screen == "pause" and rig.app.screens.incomplete
+    assert rig.screen == "pause" and screens.incomplete and list(screens.built) == ["play", "menu"]
     rig.tap("menu")  # ...when it is closed: play shows on, and the half-made menu goes
-    rig.settle()
-    assert rig.screen == "play" and list(rig.app.screens.built) == ["play"]
+    drawn()
+    assert rig.screen == "play" and list(screens.built) == ["play"]
