@@ -261,7 +261,7 @@ def observe(app):
         play_key(app)
     elif screen == v.PAUSE:
         press(app, "roll")  # the cursor is on Resume
-    elif screen == v.END:
+    elif screen == v.END and not app.screens.incomplete:  # the end screen on the display
         result(True, None, ctl.game)
 
 
