@@ -45,7 +45,7 @@ def real_rig(**kwargs):
 
 
 def save(rig, out, name, scale=4):
-    for _ in range(3):  # as a person sees it: text a frame left for the next is drawn by then
+    for _ in range(8):  # as a person sees it: text (or a new screen) a frame left for the next is drawn by then
         if not rig.app.screens.incomplete:
             break
         rig.step()
