@@ -201,23 +201,25 @@ class Screens:
         """Bring the display up to ``view``; False when nothing changed since last time.
 
         A new screen's labels are made a few a call (``_parts``), and on the play and
-        roll-off screens, where dice tumble and lights blink, one call draws about
-        ``budget`` characters and leaves the rest to the next frames, so no frame does a
-        whole screen's work; a new screen is put on the display once it is complete. Menus
-        and the end screen are drawn whole at once once built (a tile per character: cheap;
-        and a half-redrawn menu would show rows twice). ``budget`` of 1 << 30 (``flush``):
-        everything now."""
+        roll-off screens, where dice tumble and lights blink, and on a new screen not shown
+        yet, one call draws about ``budget`` characters and leaves the rest to the next
+        frames, so no frame does a whole screen's work; a new screen is put on the display
+        once it is complete. A menu or the end screen on show is redrawn whole at once (a
+        tile per character: cheap; and a half-redrawn menu would show rows twice).
+        ``budget`` of 1 << 30 (``flush``): everything now."""
         if view.version == self.version and not self.incomplete:
             return False
         self.version = view.version
         screen = view.screen
-        self.budget = budget if screen == v.PLAY or screen == v.ROLLOFF else 1 << 30
         self.incomplete = False
         self._kind = KINDS[screen]
         parts = self._parts(budget >= 1 << 30 or self.shown is None)  # the first: nothing to keep shown
         if parts is None:  # a new screen is being built: the old one stays shown
             self.incomplete = True
             return True
+        # a menu on show is redrawn whole; a new one, not shown yet, a budget a frame too
+        moving = screen == v.PLAY or screen == v.ROLLOFF or parts.group is not self.shown
+        self.budget = budget if moving else 1 << 30
         if screen == v.SPLASH:
             for i in range(2):
                 text = view.lines[i] if i < len(view.lines) else ""

@@ -19,7 +19,8 @@ from cellfont import FONT as CELLS  # noqa: E402
 from app.label import Label  # noqa: E402
 from hardware.sim.screen import HostDisplay  # noqa: E402
 
-TEXTS = ["", "A", "Set up  Roll: start", "gjpqy_|", " lead", "two\nlines", "end\n", "a\tb", "FARKLE!", "Bank it", ""]
+TEXTS = ["", "A", "Set up  Roll: start", "gjpqy_|", " lead", "two\nlines", "end\n", "a\tb", "FARKLE!",
+         "Bank it", ""]
 # every printable character, a text longer than the cells made at first, shorter again,
 # a backquote (ink in the cell's top row, above a box with padding_top=-1), a character
 # the font lacks, and trailing spaces (part of an inverse label's box)
@@ -82,7 +83,8 @@ def shown(label, back):
     return display
 
 
-@pytest.mark.parametrize("scale, padding_top, chars", [(1, -1, 0), (1, -1, 21), (2, -1, 10), (1, 0, 4), (2, 3, 0)])
+@pytest.mark.parametrize("scale, padding_top, chars",
+                         [(1, -1, 0), (1, -1, 21), (2, -1, 10), (1, 0, 4), (2, 3, 0)])
 def test_a_cell_font_is_drawn_as_cells_with_bitmap_labels_pixels(scale, padding_top, chars):
     args = dict(text="", color=0xFFFFFF, scale=scale, x=3, y=20, padding_top=padding_top)
     ours = Label(CELLS, chars=chars, **args)
