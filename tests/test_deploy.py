@@ -354,4 +354,4 @@ def test_the_deployed_bytecode_carries_no_line_numbers(compiled):
     result = run_micropython("from farkle.rules import Rules\nRules(dice=7)\n", mounts=mounts,
                              libs=(out / "lib",), heap=256 * 1024)
     assert result.returncode != 0
-    assert 'File "farkle/rules.py", line 1, in _check' in result.stderr, result.stderr
+    assert 'File "farkle/rules_check.py", line 1, in check' in result.stderr, result.stderr
