@@ -304,14 +304,6 @@ def profile_calls():
     for name in ("update", "_save", "_write", "_new_game"):
         _wrap(persist.Keeper, name, "keeper." + name)
     _wrap(screens.Screens, "render", "screens.render")
-    _wrap(screens.Screens, "_parts", "screens._parts")
-    for name in ("_render_play", "_render_menu", "_render_rolloff", "_render_end", "_set"):
-        _wrap(screens.Screens, name, "screens." + name)
-    from app import label
-
-    for name in ("__init__", "_set_cells", "_make_cells", "_paint_back"):
-        _wrap(label.Label, name, "label." + name)
-    _wrap(label, "cells_for", "label.cells_for")
     _wrap(expert.TurnTable, "build", "expert.build")
     _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
     _wrap(expert.Table, "__init__", "expert.Table")
