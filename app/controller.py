@@ -7,25 +7,36 @@ tumble or a banner shows are queued, finish that animation at once and then act.
 computer turn a press hurries it (the menu key pauses it). The ``farkle`` engine decides
 every rule; this module only asks it (``why_not_*``) and shows its answers.
 
-The set-up, pause and end screens are in ``app.menus``, the computer's turn in
-``app.computer``, the play screen's texts in ``app.playview`` (mixed into ``Controller``);
-the timings and tick arithmetic in ``app.pace``.
+The computer's turn is in ``app.computer``, the play screen's texts in ``app.playview``
+(mixed into ``Controller``); the timings and tick arithmetic in ``app.pace``.
+
+The code is loaded in phases, since a board's heap holds every loaded module's bytecode:
+the menu screens are parts loaded only while they show (``app.setupmenu`` with
+``app.setup``, ``app.pausemenu``, ``app.endscreen``, as ``app.panels`` for the keeper), and
+the engine (``farkle.game`` and what it imports) only once a game is made, after the set-up
+code is forgotten. ``tests/test_app_phases.py`` checks which modules each phase has loaded.
 """
 
-from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
+import gc
 
 from app import input as act
 from app import view as v
+from app.choices import Setup
 from app.computer import Computer
-from app.menus import Menus
+from app.modules import forget
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
-                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, STRIP_PAGE_MS, T_BANNER,
-                      T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
-                      TUMBLE_MS, ticks_add, ticks_diff)
+                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
+                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
+                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
+                      TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
-from app.setup import Setup, plays_as
 
-class Controller(Menus, Computer, PlayView):
+# the set-up menu's code, forgotten once a game is made (the game needs none of it); the
+# rules presets stay, since saving a game names its preset
+SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart")
+
+
+class Controller(Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
     and ``hint(game)`` come from ``farkle.players`` (None: no computer seats / no hints).
     ``dice`` is the engine's dice source (None: fair random dice)."""
@@ -281,7 +292,9 @@ class Controller(Menus, Computer, PlayView):
             self._sound("click")
             self._after_splash()
         elif screen == v.SETUP:
-            self._setup_key(action)
+            from app import setupmenu
+
+            setupmenu.key(self, action)
         elif screen == v.ROLLOFF:
             if action == act.MENU:
                 self._pause()
@@ -290,33 +303,110 @@ class Controller(Menus, Computer, PlayView):
         elif screen == v.PLAY:
             self._play_key(action)
         elif screen == v.PAUSE:
-            self._pause_key(action)
+            from app import pausemenu
+
+            pausemenu.key(self, action)
         elif screen == v.END:
-            self._end_key(action)
+            from app import endscreen
+
+            endscreen.key(self, action)
 
     def _after_splash(self):
         if self.extra is not None and self.extra.offer():  # persist hook: resume a saved game
             return
         self._open_setup()
 
+    # ----- the menu screens: parts loaded while they show -----
+
+    def _open_setup(self):
+        self._drop_game()
+        forget(("app.pausemenu", "app.endscreen"))
+        from app import setupmenu
+
+        setupmenu.open(self)
+
+    def _setup_rows(self):
+        from app import setupmenu
+
+        setupmenu.rows(self)
+
+    def _pause(self):
+        from app import pausemenu
+
+        pausemenu.open(self)
+
+    def _pause_rows(self):
+        from app import pausemenu
+
+        pausemenu.rows(self)
+
+    def _resume(self):
+        from app import pausemenu
+
+        forget(("app.pausemenu",))
+        pausemenu.resume(self)
+
+    def _open_end(self):
+        from app import endscreen
+
+        endscreen.open(self)
+
+    def _scroll_menu(self):
+        view = self.view
+        if view.cursor < view.top:
+            view.top = view.cursor
+        elif view.cursor >= view.top + v.MENU_ROWS:
+            view.top = view.cursor - v.MENU_ROWS + 1
+
+    def _move(self, step):
+        view = self.view
+        view.cursor = (view.cursor + step) % len(view.rows)
+        self._scroll_menu()
+        self._changed()
+
+    def _winner_text(self):
+        winners = self.game.outcome() or []
+        if len(winners) == 1:
+            return self._label(winners[0]) + " wins!"
+        return "Draw: " + " ".join([self._label(w) for w in winners])
+
     # ----- starting a game and the roll-off -----
+
+    def _drop_game(self):
+        """No game any more: its players, advisers and meter go with it."""
+        self.game = None
+        self.seats = []
+        self.advisers = {}
+        self.meter = None
+        self.view.meter = None
+
+    def _leave_setup(self):
+        """A game is being made: the set-up code and the screen parts go first, so the game
+        and the engine's code take their heap (and not heap beside them)."""
+        forget(SETUP_CODE)
+        forget(("app.pausemenu", "app.endscreen"))
+        gc.collect()
 
     def _start_game(self):
         setup = self.setup
-        rules = setup.rules()
-        n = setup.players
+        from app import setupmenu
+
+        rules, chosen, self.levels, head_start = setupmenu.plan(setup)
+        self._drop_game()
+        setupmenu = None
+        self._leave_setup()
+        from farkle.game import Game
+
+        n = len(chosen)
         self.seats = []
         for seat in range(n):
-            level = setup.seats[seat]
+            level = chosen[seat]
             player = None
             if level != "human" and self.make_player is not None:
                 player = self.make_player(level, rules, n, seat)
             self.seats.append(player)
-        self.levels = [plays_as(level, rules, n) for level in setup.levels()]
         self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
-        self.head_start = setup.head_start()  # given to the second player once the first is known
-        self.meter = None  # app.meter.Meter where the set-up asks for one and a table fits
-        self.view.meter = None
+        self.head_start = head_start  # given to the second player once the first is known
         if setup.meter and n == 2 and self.make_player is not None:
             from app import meter
 
@@ -397,6 +487,7 @@ class Controller(Menus, Computer, PlayView):
 
             apply(game, self.head_start)
             self.head_start = 0
+            forget(("farkle.fairstart",))  # set-up code: needed this once
         self._begin_turn()
 
     # ----- play: the turn -----

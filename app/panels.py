@@ -10,7 +10,7 @@ from farkle.game import ROLLOFF
 from app import input as act
 from app import view as v
 from app.persist import DICE, MENU_ITEMS, MORE, OFFER, STATS
-from app.setup import LEVELS
+from app.choices import LEVELS
 
 FOOT = "Menu: back"  # ROLL (lit when the row does something) chooses; room for the scroll arrows
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%

@@ -8,18 +8,18 @@ nothing changed. At power-on a saved unfinished game is offered instead of the s
 Its screens are menu screens: the resume offer, "More" (from the set-up menu's MENU key),
 Statistics (with a reset) and Dice check (the faces drawn since power-on); ``app.panels``
 draws them and answers their keys, loaded only while one is open.
+
+It loads no engine code of its own: the saved game's (``farkle.savegame``) is loaded once a
+game is played or offered, so the set-up menu runs without the engine in the heap.
 """
 
 from farkle.dice import RandomDice
-from farkle.game import OVER, ROLLOFF, START
-from farkle.presets import NAMES
-from farkle.savegame import dumps
 from farkle.stats import Stats, mark, since
 
 from app import view as v
+from app.choices import LEVELS
 from app.modules import forget
-from app.pace import T_ROLLOFF, T_TUMBLE
-from app.setup import LEVELS, plays_as
+from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
 from app.storage import Storage
 from hardware import nvm_store
 
@@ -119,6 +119,8 @@ class Keeper:
         if len(seats) == 8:
             setup.seats = seats
         preset = values.get("preset")
+        from farkle.presets import NAMES
+
         if isinstance(preset, int) and 0 <= preset < len(NAMES):
             before = (setup.preset, setup.options)
             setup.preset = preset
@@ -183,6 +185,8 @@ class Keeper:
             where = (game.turns, game.phase, len(game.rolloff_players))
             if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
                 self.where = where
+                from farkle.savegame import dumps
+
                 self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
                 self.dirty = True
         if c.view.version != self.view_version:  # settings only change with the view
@@ -294,6 +298,11 @@ class Keeper:
         c = self.controller
         game = self.saved_game
         levels = self.saved_seats
+        from app.setup import plays_as
+
+        c.levels = [plays_as(level, game.rules, game.players) for level in levels]
+        plays_as = None
+        c._leave_setup()  # set-up code is not needed in a game: gone before its players come
         c.seats = []
         for seat in range(game.players):
             level = levels[seat]
@@ -302,7 +311,6 @@ class Keeper:
                 player = c.make_player(level, game.rules, game.players, seat)
             c.seats.append(player)
         game.dice = c.dice
-        c.levels = [plays_as(level, game.rules, game.players) for level in levels]
         c.game = game
         c.hurry = False
         c.score_top = 0
