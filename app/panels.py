@@ -5,10 +5,9 @@ they read and write: ``keeper.panel``, ``keeper.rows``, ``keeper.stats``...). Lo
 while a panel is open: a game that never opens one never has this in the heap.
 """
 
-from farkle.game import ROLLOFF
-
 from app import input as act
 from app import view as v
+from app.pace import P_ROLLOFF as ROLLOFF
 from app.persist import DICE, MENU_ITEMS, MORE, OFFER, STATS
 from app.choices import LEVELS
 

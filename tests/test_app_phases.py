@@ -1,0 +1,82 @@
+"""Only what the screen on show needs is loaded: the firmware on CircuitPython's core
+(``tools/board_check.py``'s menus scenario: set-up, More, statistics, dice check, a game
+with a hint and the pause menu, the end screen) lists its loaded modules each time a
+screen first shows. A board's heap holds the bytecode of every loaded module, so the
+set-up menu runs without the engine, and a game without the set-up code."""
+import pathlib
+import sys
+
+import pytest
+
+from app import pace
+from farkle import game
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import board_check  # noqa: E402
+
+ROOMY = 384 * 1024  # the phases, not the heap, are checked here
+ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
+          "farkle.players.normal", "farkle.players.expert", "farkle.players.hint")
+PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
+SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart")
+SCREEN_PARTS = ("app.setupmenu", "app.pausemenu", "app.endscreen", "app.panels")
+
+
+def test_the_app_names_the_engines_phases_by_their_numbers():
+    assert (pace.P_ROLLOFF, pace.P_START, pace.P_KEEP, pace.P_CHOOSE, pace.P_OVER) == (
+        game.ROLLOFF, game.START, game.KEEP, game.CHOOSE, game.OVER)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory):
+    """screen or panel -> the firmware modules loaded when it first showed."""
+    old = board_check.WORK
+    board_check.WORK = tmp_path_factory.mktemp("board-check")
+    try:
+        board_check.compiled_fakes()
+        row = board_check.run("menus", ROOMY)
+    finally:
+        board_check.WORK = old
+    assert row["ok"], row["error"]
+    assert set(row["seen"]) >= {"setup", "stats", "dice", "rolloff", "play", "hint", "pause", "end"}
+    return row["modules"]
+
+
+def only(modules, parts):
+    return [name for name in parts if name in modules]
+
+
+def test_the_set_up_menu_runs_without_the_engine(loaded):
+    modules = loaded["setup"]
+    assert only(modules, ENGINE) == []
+    assert "app.setupmenu" in modules and "app.setup" in modules
+    assert only(modules, ("app.pausemenu", "app.endscreen", "app.panels")) == []
+
+
+def test_the_set_up_panels_load_their_code_only_while_open(loaded):
+    assert "app.panels" in loaded["stats"] and "app.panels" in loaded["dice"]
+    assert only(loaded["stats"], ENGINE) == []
+
+
+def test_a_game_runs_without_the_set_up_code(loaded):
+    for screen in ("rolloff", "play", "hint"):
+        modules = loaded[screen]
+        assert "farkle.game" in modules and "farkle.players.normal" in modules
+        assert only(modules, SETUP_CODE) == [], screen
+        assert only(modules, SCREEN_PARTS) == [], screen
+
+
+def test_the_pause_menu_is_loaded_while_it_shows(loaded):
+    assert only(loaded["pause"], SCREEN_PARTS) == ["app.pausemenu"]
+    assert only(loaded["pause"], SETUP_CODE) == []
+
+
+def test_the_end_screen_is_loaded_while_it_shows(loaded):
+    assert only(loaded["end"], SCREEN_PARTS) == ["app.endscreen"]
+    assert only(loaded["end"], SETUP_CODE) == []
+
+
+def test_the_hint_module_is_forgotten_after_the_hint(loaded):
+    assert "farkle.players.hint" not in loaded["hint"] and "farkle.players.hint" not in loaded["pause"]
