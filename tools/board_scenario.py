@@ -74,7 +74,8 @@ def result(ok, error=None, game=None):
     if game is not None:
         out["scores"] = list(game.scores)
     out["seen"] = state["seen"]
-    out["modules"] = state["modules"]
+    if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
+        out["modules"] = state["modules"]
     out["times_ns"] = times
     if CFG.get("profile"):
         out["slow"] = slow
@@ -92,8 +93,8 @@ def press(app, name):
 def see(name):
     if name not in state["seen"]:
         state["seen"].append(name)
-        # the firmware's modules loaded when this screen first shows (code.py is "__main__")
-        state["modules"][name] = sorted([m for m in sys.modules if m.split(".")[0] in FIRMWARE])
+        if CFG.get("modules"):  # the firmware's modules loaded when this screen first shows
+            state["modules"][name] = sorted([m for m in sys.modules if m.split(".")[0] in FIRMWARE])
         if CFG.get("verbose"):
             gc.collect()
             print("first %s at frame %d: %d bytes in use" % (name, state["frames"], gc.mem_alloc()))
