@@ -10,6 +10,17 @@ methods that need that code load it when called.
 LEVELS = ("human", "easy", "normal", "hard", "expert")
 
 
+def parse_levels(text):
+    """Seat levels from "human,normal,..." (each checked; any unknown one: empty list)."""
+    if not isinstance(text, str) or not text:
+        return []
+    out = text.split(",")
+    for level in out:
+        if level not in LEVELS:
+            return []
+    return out
+
+
 class Setup:
     """The set-up choices. ``seats`` holds a level for all eight seats so that lowering
     and raising the player count keeps them."""

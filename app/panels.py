@@ -100,7 +100,7 @@ def key(keeper, action):
         what = keeper.rows[view.cursor][2]
         if what == "resume":
             c._sound("click")
-            keeper.resume()
+            resume(keeper)
         elif what == "new":
             c._sound("click")
             keeper.panel = None
@@ -126,6 +126,35 @@ def key(keeper, action):
             else:
                 keeper.confirm = True
             show(keeper)
+
+
+def resume(keeper):
+    """Continue the saved game exactly where it was saved (its turn boundary)."""
+    c = keeper.controller
+    game = keeper.saved_game
+    levels = keeper.saved_seats
+    from app.setup import plays_as
+
+    c.levels = [plays_as(level, game.rules, game.players) for level in levels]
+    plays_as = None
+    c._leave_setup()  # set-up code is not needed in a game: gone before its players come
+    c.seats = []
+    for seat in range(game.players):
+        level = levels[seat]
+        player = None
+        if level != "human" and c.make_player is not None:
+            player = c.make_player(level, game.rules, game.players, seat)
+        c.seats.append(player)
+    game.dice = c.dice
+    c.game = game
+    c.hurry = False
+    c.score_top = 0
+    c.rolloff_tie = game.rolloff_for_tie
+    keeper.panel = None
+    if game.phase == ROLLOFF:
+        c._open_rolloff()
+    else:
+        c._begin_turn()
 
 
 def close(keeper):

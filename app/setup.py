@@ -13,7 +13,7 @@ from farkle.fairstart import head_start as solved_head_start
 from farkle.presets import NAMES, preset
 from farkle.rules import FIELD_NAMES
 
-from app.choices import LEVELS, Setup  # noqa: F401  (the set-up's choices, by their old name)
+from app.choices import LEVELS, Setup, parse_levels  # noqa: F401  (Setup: the choices, by their old name)
 from app.modules import forget
 # offered rule options, in menu order, with their menu labels
 OPTION_LABELS = (
@@ -162,3 +162,36 @@ def change(choices, row, step):
 
 def description(choices):
     return preset(NAMES[choices.preset]).description
+
+
+def apply_settings(choices, values):
+    """Saved set-up choices (``app.persist``'s settings) into ``choices``; anything invalid
+    is skipped."""
+    players = values.get("players")
+    if isinstance(players, int) and 2 <= players <= 8:
+        choices.players = players
+    seats = parse_levels(values.get("seats", ""))
+    if len(seats) == 8:
+        choices.seats = seats
+    index = values.get("preset")
+    if isinstance(index, int) and 0 <= index < len(NAMES):
+        before = (choices.preset, choices.options)
+        choices.preset = index
+        choices.options = {}
+        for name in values:
+            if name.startswith("o.") and name[2:]:
+                choices.options[name[2:]] = values[name]
+        try:
+            offered = offers(choices)
+            allowed = [f for f, _, _ in offered]
+            for field in choices.options:
+                if field not in allowed:
+                    raise ValueError(field)
+                if choices.options[field] not in dict((f, vals) for f, _, vals in offered)[field]:
+                    raise ValueError(field)
+            rules(choices)
+        except Exception:  # RulesError, a stale option: back to what it was
+            choices.preset, choices.options = before
+    mute = values.get("mute")
+    if mute is True or mute is False:
+        choices.mute = mute

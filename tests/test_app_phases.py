@@ -22,6 +22,7 @@ ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.bas
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart")
 SCREEN_PARTS = ("app.setupmenu", "app.pausemenu", "app.endscreen", "app.panels")
+BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts")  # read once at power-up
 
 
 def test_the_app_names_the_engines_phases_by_their_numbers():
@@ -80,3 +81,8 @@ def test_the_end_screen_is_loaded_while_it_shows(loaded):
 
 def test_the_hint_module_is_forgotten_after_the_hint(loaded):
     assert "farkle.players.hint" not in loaded["hint"] and "farkle.players.hint" not in loaded["pause"]
+
+
+def test_what_power_up_reads_once_is_gone_by_the_first_screen(loaded):
+    for screen in loaded:
+        assert only(loaded[screen], BOOT_ONLY) == [], screen
