@@ -25,7 +25,7 @@ from app.choices import Setup
 from app.computer import Computer
 from app.modules import forget
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
-                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
+                      MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
                       STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
@@ -296,10 +296,9 @@ class Controller(Computer, PlayView):
 
             setupmenu.key(self, action)
         elif screen == v.ROLLOFF:
-            if action == act.MENU:
-                self._pause()
-            elif action in (act.ROLL, act.SELECT) and not self._rolloff_all_cpu():
-                self._rolloff()
+            from app import rolloff
+
+            rolloff.key(self, action)
         elif screen == v.PLAY:
             self._play_key(action)
         elif screen == v.PAUSE:
@@ -347,6 +346,7 @@ class Controller(Computer, PlayView):
         pausemenu.resume(self)
 
     def _open_end(self):
+        forget(("app.rolloff",))  # a final tie's roll-off may end the game
         from app import endscreen
 
         endscreen.open(self)
@@ -395,104 +395,24 @@ class Controller(Computer, PlayView):
         self._drop_game()
         setupmenu = None
         self._leave_setup()
-        from farkle.game import Game
+        from app import rolloff
 
-        n = len(chosen)
-        self.seats = []
-        for seat in range(n):
-            level = chosen[seat]
-            player = None
-            if level != "human" and self.make_player is not None:
-                player = self.make_player(level, rules, n, seat)
-            self.seats.append(player)
-        self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
-        self.head_start = head_start  # given to the second player once the first is known
-        if setup.meter and n == 2 and self.make_player is not None:
-            from app import meter
-
-            self.meter = meter.make(self.make_player, rules)
-        self.hurry = False
-        self.advisers = {}
-        self.score_top = 0
-        self.rolloff_tie = False
-        self._open_rolloff()
+        rolloff.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
-        """The roll-off screen; ``tied_faces``: the faces of the roll that tied, still shown."""
-        game = self.game
-        self.rolloff_faces = tied_faces or [0] * game.players
-        view = self.view
-        view.title = "Tie! Roll-off" if self.rolloff_tie else "Who goes first?"
-        self._show_rolloff()
-        view.status = "Press Roll"
-        view.keys_lit = ("menu",) if self._rolloff_all_cpu() else ("roll", "menu")
-        self._go(v.ROLLOFF)
-        if self._rolloff_all_cpu():
-            self._after(T_ROLLOFF_SHOW, CPU_THINK_MS)
+        from app import rolloff
 
-    def _rolloff_all_cpu(self):
-        for seat in self.game.rolloff_players:
-            if self.seats[seat] is None:
-                return False
-        return True
-
-    def _show_rolloff(self):
-        game = self.game
-        decided = game.phase != G_ROLLOFF and self.step == T_ROLLOFF_SHOW
-        out = []
-        for s in range(game.players):
-            if s in game.rolloff_players:
-                state = v.FREE
-            elif decided and (s == game.current if game.phase == START else s in game.winners):
-                state = v.SELECTED
-            else:
-                state = v.ASIDE
-            out.append((self._label(s), self.rolloff_faces[s], state))
-        self.view.rolloff = out
-
-    def _rolloff(self):
-        game = self.game
-        if game.phase != G_ROLLOFF:
-            return
-        new = self._act(game.rolloff)
-        for kind, seat, data, _ in new:
-            if kind == "rolloff":
-                self.rolloff_faces[seat] = data
-        self.settle_faces = list(self.rolloff_faces)
-        self._sound("roll")
-        self.view.status = ""
-        self.view.keys_lit = ("menu",)  # a press now only ends the tumble
-        self.step = T_ROLLOFF
-        self.due = ticks_add(self.now, TUMBLE_MS)
-        self._tumble_frame()
+        rolloff.open(self, tied_faces)
 
     def _after_rolloff(self):
-        game = self.game
-        if self.settle_faces is None:  # every seat in the roll-off is a computer: roll now
-            self._rolloff()
-            return
-        self.settle_faces = None
-        if game.phase == G_ROLLOFF:  # a tie: those tied roll again; their faces stay up
-            tied = [0] * game.players
-            for seat in game.rolloff_players:
-                tied[seat] = self.rolloff_faces[seat]
-            self._open_rolloff(tied)
-            self.view.status = "Tie! Roll again"
-            return
-        if game.phase == OVER:
-            self._open_end()
-            return
-        if getattr(self, "head_start", 0):  # fair start: the second player's head start
-            from farkle.fairstart import apply
+        from app import rolloff
 
-            apply(game, self.head_start)
-            self.head_start = 0
-            forget(("farkle.fairstart",))  # set-up code: needed this once
-        self._begin_turn()
+        rolloff.after(self)
 
     # ----- play: the turn -----
 
     def _begin_turn(self):
+        forget(("app.rolloff",))  # the game's start is over (or a final tie's roll-off)
         game = self.game
         self.player = game.current
         self.total = 0
@@ -553,9 +473,9 @@ class Controller(Computer, PlayView):
     def _tumble_frame(self):
         self.frame_due = ticks_add(self.now, TUMBLE_FRAME_MS)
         if self.step == T_ROLLOFF:
-            for seat in self.game.rolloff_players:
-                self.rolloff_faces[seat] = self._random_face(self.rolloff_faces[seat])
-            self._show_rolloff()
+            from app import rolloff
+
+            rolloff.tumble(self)
         else:
             faces = self.view.faces
             for slot in self.tumbling:
@@ -564,12 +484,9 @@ class Controller(Computer, PlayView):
 
     def _settle(self):
         if self.step == T_ROLLOFF:
-            self.rolloff_faces = self.settle_faces
-            self.settle_faces = list(self.rolloff_faces)
-            self._after(T_ROLLOFF_SHOW, BANNER_MS)
-            self._show_rolloff()
-            self.view.status = self._rolloff_result()
-            self._changed()
+            from app import rolloff
+
+            rolloff.settle(self)
             return
         self.view.faces = self.settle_faces
         self.view.tumbling = False
@@ -577,14 +494,6 @@ class Controller(Computer, PlayView):
         self._changed()
         self.step = T_NONE
         self._next_banner()
-
-    def _rolloff_result(self):
-        game = self.game
-        if game.phase == G_ROLLOFF:
-            return "Tie! Roll again"
-        if game.phase == OVER:
-            return self._winner_text()
-        return self._label(game.current) + " goes first!"
 
     def _queue_events(self, new):
         """Banners and sounds for what the engine logged; set what comes after them."""

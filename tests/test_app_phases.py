@@ -21,7 +21,7 @@ ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.bas
           "farkle.players.normal", "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart")
-SCREEN_PARTS = ("app.setupmenu", "app.pausemenu", "app.endscreen", "app.panels")
+SCREEN_PARTS = ("app.setupmenu", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
 BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts")  # read once at power-up
 
 
@@ -66,7 +66,11 @@ def test_a_game_runs_without_the_set_up_code(loaded):
         modules = loaded[screen]
         assert "farkle.game" in modules and "farkle.players.normal" in modules
         assert only(modules, SETUP_CODE) == [], screen
-        assert only(modules, SCREEN_PARTS) == [], screen
+
+
+def test_the_roll_off_code_goes_once_the_first_turn_begins(loaded):
+    assert only(loaded["rolloff"], SCREEN_PARTS) == ["app.rolloff"]
+    assert only(loaded["play"], SCREEN_PARTS) == [] and only(loaded["hint"], SCREEN_PARTS) == []
 
 
 def test_the_pause_menu_is_loaded_while_it_shows(loaded):
