@@ -24,7 +24,7 @@ from app import view as v
 from app.choices import Setup
 from app.computer import Computer
 from app.modules import forget
-from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
+from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
                       STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
@@ -705,61 +705,16 @@ class Controller(Computer, PlayView):
         self._sound("click")
 
     def _hint(self, wait=True):
-        """The advice for the player on turn; with ``wait``, "thinking..." until the adviser's
-        work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
-        game = self.game
-        if self.hint_fn is None:
-            self._refuse("no hints on this board")
-            return
-        if game.phase not in (START, KEEP, CHOOSE):
-            return
+        """The advice for the player on turn (``app.advice``, loaded for each hint and
+        forgotten after, as the hint's own module); with ``wait``, "thinking..." until the
+        adviser's work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
         try:
-            adviser = self.advisers.get(game.current)
-            if adviser is None and self.make_player is not None:  # made once a game, a seat
-                adviser = self.advisers[game.current] = self.make_player(
-                    HINT_LEVEL, game.rules, game.players, game.current)
-            if wait and adviser is not None and not (self._ready(adviser, lambda: True) and self._odds_ready(lambda: True)):
-                self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
-                self._say("Hint: thinking...", stay=True)
-                return
-            hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
+            from app import advice
         except MemoryError:  # a board short of heap: the game goes on without the hint
-            self.advisers = {}
-            import gc
-
             gc.collect()
             self._say("Hint: can't think right now (out of memory)")
             return
-        except Exception as error:  # a hint must never stop the game
-            self._say("no hint: %s" % error)
-            return
-        keep = _get(hint, "keep")
-        roll = _get(hint, "roll")
-        dice = _get(hint, "dice")
-        farkle = _get(hint, "farkle")
-        parts = []
-        if _get(hint, "piggyback"):
-            parts.append("take over the %d dice (Bank)" % game.left_dice)
-        if keep and game.phase in (KEEP, CHOOSE) and game.unkept():
-            self._select_faces(keep)
-            parts.append("keep " + " ".join([str(f) for f in keep]))
-        if roll is not None:
-            if not roll:
-                parts.append("then bank" if parts else "bank")
-            else:
-                text = ("roll %d %s" % (dice, "die" if dice == 1 else "dice")) if dice else "roll"
-                if farkle is not None:
-                    text += ": %d%% farkle" % int(farkle * 100 + 0.5)
-                parts.append(("then " + text) if parts else text)
-        text = "Hint: " + (", ".join(parts) if parts else "nothing to do")
-        win = _get(hint, "win")
-        if win is not None:
-            text += ". Win %d%%" % int(win * 100 + 0.5)
-        self._say(text, stay=True)
-
-
-def _get(hint, name):
-    """A field of a hint, whether it is a dict or an object."""
-    if isinstance(hint, dict):
-        return hint.get(name)
-    return getattr(hint, name, None)
+        try:
+            advice.give(self, wait)
+        finally:
+            forget(("app.advice",))

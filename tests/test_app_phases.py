@@ -83,8 +83,9 @@ def test_the_end_screen_is_loaded_while_it_shows(loaded):
     assert only(loaded["end"], SETUP_CODE) == []
 
 
-def test_the_hint_module_is_forgotten_after_the_hint(loaded):
-    assert "farkle.players.hint" not in loaded["hint"] and "farkle.players.hint" not in loaded["pause"]
+def test_the_hint_and_its_words_are_forgotten_after_the_hint(loaded):
+    for screen in ("hint", "pause"):
+        assert only(loaded[screen], ("farkle.players.hint", "app.advice")) == [], screen
 
 
 def test_what_power_up_reads_once_is_gone_by_the_first_screen(loaded):
