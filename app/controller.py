@@ -18,6 +18,7 @@ code is forgotten. ``tests/test_app_phases.py`` checks which modules each phase 
 """
 
 import gc
+import sys
 
 from app import input as act
 from app import view as v
@@ -96,6 +97,7 @@ class Controller(Computer, PlayView):
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
+        self.setup_modules = None  # the modules loaded when the set-up menu first opened
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -319,9 +321,11 @@ class Controller(Computer, PlayView):
 
     def _open_setup(self):
         self._drop_game()
-        forget(("app.pausemenu", "app.endscreen"))
+        self._forget_game_code()
         from app import setupmenu
 
+        if self.setup_modules is None:
+            self.setup_modules = tuple(sys.modules)
         setupmenu.open(self)
 
     def _setup_rows(self):
@@ -379,6 +383,15 @@ class Controller(Computer, PlayView):
         self.advisers = {}
         self.meter = None
         self.view.meter = None
+
+    def _forget_game_code(self):
+        """Back in the set-up menu after a game: the modules loaded since the set-up menu
+        first opened (the engine, the players, the menu parts) are forgotten, so the set-up
+        runs in the heap it had before the first game."""
+        kept = self.setup_modules
+        if kept is not None:
+            forget([name for name in sys.modules if name not in kept])
+            gc.collect()
 
     def _leave_setup(self):
         """A game is being made: the set-up code and the screen parts go first, so the game

@@ -91,3 +91,24 @@ def test_the_hint_and_its_words_are_forgotten_after_the_hint(loaded):
 def test_what_power_up_reads_once_is_gone_by_the_first_screen(loaded):
     for screen in loaded:
         assert only(loaded[screen], BOOT_ONLY) == [], screen
+
+
+def test_back_in_the_set_up_menu_the_games_code_is_forgotten(monkeypatch):
+    """What was loaded since the set-up menu first opened goes when it opens again (on a
+    board: the engine and the players; here the end screen stands for them, since the host
+    has the engine loaded from the start)."""
+    import app
+    from app import view as v
+    from test_app_controller import Rig
+
+    for name in ("app.endscreen", "app.rolloff"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(app, name.split(".")[1], raising=False)
+    rig = Rig(dice=[6, 1])
+    rig.start()
+    rig.c._open_end()
+    assert "app.endscreen" in sys.modules
+    rig.tap("menu")  # the end screen's Menu: a new set-up
+    assert rig.view.screen == v.SETUP and rig.c.game is None and rig.c.seats == []
+    assert "app.endscreen" not in sys.modules and "app.rolloff" not in sys.modules
+    assert "app.setupmenu" in sys.modules
