@@ -179,8 +179,10 @@ def main(argv=None):
         else:
             row = run(name, parse_heap(args.heap), {"modules": True} if args.modules else None)
             print(report(row), flush=True)
-            for screen in row.get("modules") or {}:
-                print("  %s: %s" % (screen, " ".join(row["modules"][screen])), flush=True)
+            modules = row.get("modules") or {}
+            for screen in row.get("seen", ()):  # in the order they showed
+                if screen in modules:
+                    print("  %s: %s" % (screen, " ".join(modules[screen])), flush=True)
             ok = ok and row["ok"]
     return 0 if ok else 1
 
