@@ -87,11 +87,8 @@ class Controller(Computer, PlayView):
         self.rolloff_faces = []
         self.rows = []  # the set-up menu's rows (app.setup)
         self.tumbling = ()  # slots whose dice are tumbling
-        self.paused_step = T_NONE
-        self.paused_screen = v.PLAY
-        self.paused_title = ""
-        self.paused_keys = ()
-        self.paused_status = ""
+        self.paused = (T_NONE, v.PLAY, "", (), "")  # what the pause menu covers (app.pausemenu)
+        self.paused_keys = ()  # the keys lit under the pause menu: its rows offer those
         self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.meter = None  # app.meter.Meter (a set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
@@ -354,6 +351,14 @@ class Controller(Computer, PlayView):
         from app import endscreen
 
         endscreen.open(self)
+
+    def _open_menu(self, screen, title):
+        """A menu screen (set-up or pause) from its first row."""
+        view = self.view
+        view.title = title
+        view.cursor = 0
+        view.top = 0
+        self._go(screen)
 
     def _scroll_menu(self):
         view = self.view

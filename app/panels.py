@@ -165,10 +165,7 @@ def close(keeper):
     if keeper.back == "setup":
         c._open_setup()
     else:
-        c.view.title = "Menu"
-        c.view.cursor = 0
-        c.view.top = 0
-        c.view.screen = v.PAUSE
+        c._open_menu(v.PAUSE, "Menu")
         c._pause_rows()
 
 

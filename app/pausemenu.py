@@ -14,18 +14,12 @@ def open(c):  # noqa: A001  (the screen opens)
     if c.step != T_NONE:
         c.paused_left = max(0, ticks_diff(c.due, c.now))
     view = c.view
-    c.paused_step = c.step
-    c.paused_screen = view.screen
-    c.paused_title = view.title
+    c.paused = (c.step, view.screen, view.title, view.keys_lit, view.status)
     c.paused_keys = view.keys_lit
-    c.paused_status = view.status
     view.status = "Menu: back"
     c.step = T_NONE
     c.confirm = False
-    view.title = "Menu"
-    view.cursor = 0
-    view.top = 0
-    c._go(v.PAUSE)
+    c._open_menu(v.PAUSE, "Menu")
     rows(c)
 
 
@@ -50,11 +44,7 @@ def rows(c):
 
 def resume(c):
     view = c.view
-    view.screen = c.paused_screen
-    view.title = c.paused_title
-    view.keys_lit = c.paused_keys
-    view.status = c.paused_status
-    c.step = c.paused_step
+    c.step, view.screen, view.title, view.keys_lit, view.status = c.paused
     if c.step != T_NONE:
         c.due = ticks_add(c.now, c.paused_left)
         c.frame_due = c.now

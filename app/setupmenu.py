@@ -13,12 +13,8 @@ from app.setup import R_START, plays_as
 
 
 def open(c):  # noqa: A001  (the screen opens)
-    view = c.view
-    view.title = "Set up  Roll: start"
-    view.status = ""
-    view.cursor = 0
-    view.top = 0
-    c._go(v.SETUP)
+    c.view.status = ""
+    c._open_menu(v.SETUP, "Set up  Roll: start")
     rows(c)
 
 
