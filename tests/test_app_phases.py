@@ -112,3 +112,41 @@ def test_back_in_the_set_up_menu_the_games_code_is_forgotten(monkeypatch):
     assert rig.view.screen == v.SETUP and rig.c.game is None and rig.c.seats == []
     assert "app.endscreen" not in sys.modules and "app.rolloff" not in sys.modules
     assert "app.setupmenu" in sys.modules
+
+
+def test_a_resumed_game_runs_without_the_set_up_code(tmp_path_factory):
+    """After a power cut the offer panel resumes the saved game: the set-up code that
+    power-up loaded (the saved settings applied) is forgotten before the players come."""
+    old = board_check.WORK
+    board_check.WORK = tmp_path_factory.mktemp("board-check")
+    try:
+        board_check.compiled_fakes()
+        row = board_check.run("resume", ROOMY, {"modules": True})
+    finally:
+        board_check.WORK = old
+    assert row["ok"], row["error"]
+    loaded = row["modules"]
+    assert "app.panels" in loaded["offer"] and "app.setup" in loaded["offer"]
+    assert only(loaded["offer"], ENGINE) == ["farkle.game", "farkle.scorer", "farkle.savegame"]  # the save read
+    for screen in ("play", "end"):
+        assert only(loaded[screen], SETUP_CODE + ("app.panels", "app.rolloff")) == [], screen
+
+
+def test_a_hint_whose_words_cannot_be_loaded_says_so(monkeypatch):
+    """Out of heap for the hint's own code: the game goes on and the hint says why."""
+    import builtins
+
+    from test_app_controller import Rig
+
+    real = builtins.__import__
+
+    def no_room(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "app" and fromlist and "advice" in fromlist:
+            raise MemoryError("no room for app.advice")
+        return real(name, globals, locals, fromlist, level)
+
+    rig = Rig(dice=[6, 1, 1, 5, 2, 3, 4, 6])
+    rig.start()
+    monkeypatch.setattr(builtins, "__import__", no_room)
+    rig.tap("hint")
+    assert rig.said() == "Hint: can't think right now (out of memory)"
