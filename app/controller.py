@@ -403,6 +403,8 @@ class Controller(Computer, PlayView):
         and the engine's code take their heap (and not heap beside them)."""
         forget(SETUP_CODE)
         forget(("app.pausemenu", "app.endscreen"))
+        self.rows = []  # the set-up menu's rows, and the menu's texts of them
+        self.view.rows = []
         gc.collect()
 
     def _start_game(self):
