@@ -66,7 +66,6 @@ class Controller(Computer, PlayView):
         self.cpu_keep = []
         self.hurry = False
         self.paused_left = 0  # ms that were left on the clock when the menu opened
-        self.menu_rows = []  # the pause menu's (name, value)
         self.confirm = False  # "New game" pressed once
         self.settle_faces = None  # the faces the tumbling dice will show
         self.selected = [False] * v.NDICE

@@ -51,7 +51,7 @@ class Keeper:
         Storage = None
         forget(("app.storage",))  # read once a power-on; the keeper writes through the store
         self.store = storage.store  # hardware.nvm_store.Store, None without an NVM
-        self.saved_settings = storage.settings  # as read at power-up
+        self.saved_settings = storage.settings  # as read at power-up; given to the set-up by attach()
         self.stats = storage.stats
         self.notices = list(storage.notices)
         why = None
@@ -118,6 +118,7 @@ class Keeper:
 
         apply_settings(controller.setup, self.saved_settings)
         apply_settings = None
+        self.saved_settings = None  # the set-up holds them now (fault() asks it)
         controller.view.mute = controller.setup.mute
         self.settings_key = self._settings_key()
         return self
@@ -200,7 +201,7 @@ class Keeper:
         if not self.risky:
             return False
         self.risky = False
-        if not self._set_aside(self._settings() if self.controller is not None else self.saved_settings):
+        if not self._set_aside(self._settings() if self.controller is not None else self.saved_settings or {}):
             return False
         try:
             from hardware import alive  # the error path itself is loaded only to show it
