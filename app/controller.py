@@ -11,10 +11,11 @@ The computer's turn is in ``app.computer``, the play screen's texts in ``app.pla
 (mixed into ``Controller``); the timings and tick arithmetic in ``app.pace``.
 
 The code is loaded in phases, since a board's heap holds every loaded module's bytecode:
-the menu screens are parts loaded only while they show (``app.setupmenu`` with
-``app.setup``, ``app.pausemenu``, ``app.endscreen``, as ``app.panels`` for the keeper), and
-the engine (``farkle.game`` and what it imports) only once a game is made, after the set-up
-code is forgotten. ``tests/test_app_phases.py`` checks which modules each phase has loaded.
+the parts that come and go are loaded only while they run (``app.setupmenu`` with
+``app.setup``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``, ``app.advice``, as
+``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
+once a game is made, after the set-up code is forgotten. ``tests/test_app_phases.py``
+checks which modules each phase has loaded.
 """
 
 import gc
