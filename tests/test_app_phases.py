@@ -30,17 +30,24 @@ def test_the_app_names_the_engines_phases_by_their_numbers():
         game.ROLLOFF, game.START, game.KEEP, game.CHOOSE, game.OVER)
 
 
-@pytest.fixture(scope="module")
-def loaded(tmp_path_factory):
-    """screen or panel -> the firmware modules loaded when it first showed."""
+def played(tmp_path_factory, scenario):
+    """The board check's ``scenario`` played on the core, with the modules each screen (or
+    panel) had loaded when it first showed, in ``row["modules"]``."""
     old = board_check.WORK
     board_check.WORK = tmp_path_factory.mktemp("board-check")
     try:
         board_check.compiled_fakes()
-        row = board_check.run("menus", ROOMY, {"modules": True})
+        row = board_check.run(scenario, ROOMY, {"modules": True})
     finally:
         board_check.WORK = old
     assert row["ok"], row["error"]
+    return row
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory):
+    """screen or panel -> the firmware modules loaded when it first showed."""
+    row = played(tmp_path_factory, "menus")
     assert set(row["seen"]) >= {"setup", "stats", "dice", "rolloff", "play", "hint", "pause", "end"}
     return row["modules"]
 
@@ -117,15 +124,7 @@ def test_back_in_the_set_up_menu_the_games_code_is_forgotten(monkeypatch):
 def test_a_resumed_game_runs_without_the_set_up_code(tmp_path_factory):
     """After a power cut the offer panel resumes the saved game: the set-up code that
     power-up loaded (the saved settings applied) is forgotten before the players come."""
-    old = board_check.WORK
-    board_check.WORK = tmp_path_factory.mktemp("board-check")
-    try:
-        board_check.compiled_fakes()
-        row = board_check.run("resume", ROOMY, {"modules": True})
-    finally:
-        board_check.WORK = old
-    assert row["ok"], row["error"]
-    loaded = row["modules"]
+    loaded = played(tmp_path_factory, "resume")["modules"]
     assert "app.panels" in loaded["offer"] and "app.setup" in loaded["offer"]
     assert only(loaded["offer"], ENGINE) == ["farkle.game", "farkle.scorer", "farkle.savegame"]  # the save read
     for screen in ("play", "end"):
