@@ -33,9 +33,9 @@ from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
 
-# the set-up menu's code, forgotten once a game is made (the game needs none of it); the
-# rules presets stay, since saving a game names its preset
-SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart")
+# the set-up menu's code, forgotten once a game is made (the game needs none of it: a save
+# numbers its preset by the save format's own table, and the rules are checked once, here)
+SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 
 
 class Controller(Computer, PlayView):

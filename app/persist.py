@@ -49,7 +49,9 @@ class Keeper:
 
         storage = Storage(nvm).load(self.dice)
         Storage = None
-        forget(("app.storage",))  # read once a power-on; the keeper writes through the store
+        # read once a power-on (the journal, the saved game and its rules); the keeper
+        # writes through the store
+        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check"))
         self.store = storage.store  # hardware.nvm_store.Store, None without an NVM
         self.saved_settings = storage.settings  # as read at power-up; given to the set-up by attach()
         self.stats = storage.stats

@@ -20,9 +20,11 @@ ROOMY = 384 * 1024  # the phases, not the heap, are checked here
 ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
           "farkle.players.normal", "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
-SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart")
+SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 SCREEN_PARTS = ("app.setupmenu", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
-BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts")  # read once at power-up
+# read once at power-up: the settings, the board's parts, the journal and the saved game
+BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts", "hardware.nvm_load",
+             "farkle.saveread", "farkle.reachable")
 
 
 def test_the_app_names_the_engines_phases_by_their_numbers():
