@@ -342,9 +342,8 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
         calls = 1
         while not sliced.build(stop=lambda: True):
             calls += 1
-        binds = -(-table.G // expert.BIND_STEP)
-        assert calls == 2 + binds + whole.top  # bank row, value rows, groups a step a call, a row a call
-        assert sliced.C == whole.C and sliced.groups is None
+        assert calls == 2 + whole.top  # the bank row, the value rows, then a row a call
+        assert sliced.C == whole.C
 
 
 def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):
@@ -358,11 +357,58 @@ def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch
     monkeypatch.setattr(expert.TurnTable, "_rows", no_heap)
     with pytest.raises(MemoryError):
         turn.build()
-    assert turn.bank is None and turn.C is None and turn.groups is None
+    assert turn.bank is None and turn.C is None
     monkeypatch.undo()
     fresh = expert.TurnTable(table, preset("classic"), 12, 180)
     fresh.build()
     assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
+
+
+def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
+    """Keeping one turn (a board), the next turn takes over the last one's bank and value
+    lists instead of allocating its own, and the last one can no longer be read by mistake;
+    the values are those of a turn built on its own."""
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    rules = preset("classic")
+    table = expert.Table(SHIPPED)
+    first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
+    bank, values = first.bank, first.C
+    for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
+        turn = table.turn_table(rules, a, b)
+        assert turn.bank is bank and turn.C is values
+        assert first.C is None and first.bank is None
+        alone = expert.TurnTable(expert.Table(SHIPPED), rules, a, b)
+        alone.build()
+        assert [turn.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)] == \
+            [alone.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)]
+        assert [turn.rolls(k, n) for k in range(alone.size) for n in range(1, 7)] == \
+            [alone.rolls(k, n) for k in range(alone.size) for n in range(1, 7)]
+        first = turn
+
+
+def test_a_turn_takes_a_small_bounded_heap_on_the_core():
+    """The heap a turn allocates on CircuitPython's core, garbage included (the collector off
+    while it builds): the longest turn's bank and value lists (7.9 KB) and its reads from the
+    file; the next turn, filling those lists again, only the reads."""
+    from mpy.harness import run_micropython
+
+    script = """
+import gc
+from farkle.presets import preset
+from farkle.players import expert
+rules = preset("classic")
+table = expert.make(rules).table
+for a, b in ((12, 180), (150, 30), (0, 0)):
+    gc.collect()
+    before = gc.mem_alloc()
+    gc.disable()
+    table.turn_table(rules, a, b)
+    print(gc.mem_alloc() - before)
+    gc.enable()
+"""
+    first, *others = [int(line) for line in run_micropython(script).check().stdout.split()]
+    assert first < 12 * 1024  # binding each roll group to the rows took 49 KB
+    assert all(other < 3 * 1024 for other in others)
 
 
 def test_prepare_works_ahead_until_the_turn_is_ready():

@@ -45,6 +45,7 @@ the win chance.
 """
 
 import struct
+from array import array
 
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
 from farkle.players.base import Player
@@ -67,7 +68,6 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
-BIND_STEP = 16  # roll groups a turn table binds between looks at the clock
 
 
 def fingerprint(rules):
@@ -80,8 +80,8 @@ def fingerprint(rules):
 
 
 class Table:
-    """An open policy file: the header and the raw roll groups (about 2 KB) in RAM, the rest
-    read by seek when a turn needs it."""
+    """An open policy file: the header and the roll groups, packed (about 2 KB), in RAM; the
+    rest read by seek when a turn needs it."""
 
     def __init__(self, path):
         self.path = path
@@ -93,24 +93,67 @@ class Table:
         if magic != MAGIC:
             raise ValueError("not an expert table: " + path)
         f.seek(off_groups)
-        self.gdata = data = f.read(self.off_W - off_groups)
-        pf = [1.0] * (self.N + 1)
-        pos = 0
-        maxp = 0
-        for _ in range(self.G):
-            n, k, ways = struct.unpack_from("<BBH", data, pos)
-            pf[n] -= ways / 6 ** n
-            for i in range(k):
-                if data[pos + 4 + 2 * i] > maxp:
-                    maxp = data[pos + 4 + 2 * i]
-            pos += 4 + 2 * k
+        self._pack(f.read(self.off_W - off_groups))
         self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
         self.off_last = self.off_reach + 4 * self.N * self.RD
         f.seek(0, 2)
         self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
+        self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
+        self.spare = None  # the value rows of the last turn let go, for the next one
+
+    def _pack(self, data):
+        """Pack the roll groups once for every turn this table builds: per number of dice, the
+        groups with one keep (``one_p`` their chances, ``one_at`` where their value is) and
+        those with several (``many_p``, ``many_n`` keeps each, ``many_at``), in the file's
+        order within each kind. A keep of ``p`` units leaving ``left`` dice reads a turn's
+        values at ``k * N + at`` with ``at = p * N + left - 1`` (``TurnTable.C``), so no turn
+        binds anything to its own rows."""
+        N = self.N
+        pf = [1.0] * (N + 1)
+        counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
+        maxp = pos = 0
+        for _ in range(self.G):
+            cnt = data[pos + 1]
+            for i in range(cnt):
+                if data[pos + 4 + 2 * i] > maxp:
+                    maxp = data[pos + 4 + 2 * i]
+                if data[pos + 4 + 2 * i] < 1:
+                    raise ValueError("a keep that adds no points")  # a row would read itself
+            if cnt == 1:
+                counts[0] += 1
+            else:
+                counts[1] += 1
+                counts[2] += cnt
+            pos += 4 + 2 * cnt
+        self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
+        self.one_at, self.many_at = array("H", bytes(2 * counts[0])), array("H", bytes(2 * counts[2]))
+        self.many_n = bytearray(counts[1])
+        # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
+        self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
+        one = many = keeps = 0
+        for n in range(1, N + 1):
+            self.one_from[n], self.many_from[n], self.keeps_from[n] = one, many, keeps
+            pos = 0
+            for _ in range(self.G):
+                cnt = data[pos + 1]
+                if data[pos] == n:
+                    prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
+                    pf[n] -= prob
+                    if cnt == 1:
+                        self.one_p[one] = prob
+                        self.one_at[one] = data[pos + 4] * N + data[pos + 5] - 1
+                        one += 1
+                    else:
+                        self.many_p[many] = prob
+                        self.many_n[many] = cnt
+                        many += 1
+                        for i in range(cnt):
+                            self.many_at[keeps] = data[pos + 4 + 2 * i] * N + data[pos + 5 + 2 * i] - 1
+                            keeps += 1
+                pos += 4 + 2 * cnt
+        self.one_from[N + 1], self.many_from[N + 1], self.keeps_from[N + 1] = one, many, keeps
         self.farkle = pf  # farkle[n]: the chance that n dice score nothing
         self.maxp = maxp  # the most points (units) one keep adds
-        self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
 
     @property
     def file(self):
@@ -181,6 +224,8 @@ class Table:
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
+                for old in self.turns.values():
+                    self.spare = old.let_go()
                 self.turns = {}
             t = self.turns[key] = TurnTable(self, rules, a, b)
         return t
@@ -201,33 +246,58 @@ def requirement(rules, unit, on_board):
 
 class TurnTable:
     """``value(k, n)``: the win chance with ``n`` dice in hand at turn total ``k`` units,
-    playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking."""
+    playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking.
+
+    The values are one flat list, ``C[k * N + n - 1]`` for the turn totals ``k`` below
+    ``size`` (above ``top`` they are the bank values), so a keep's value is one index away
+    from the table's packed roll groups and a turn allocates two lists and nothing per
+    group. Where one turn is kept (a board), the next turn takes those lists over."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
+        self.N = table.N
         self.a, self.b = a, b
         self.top = table.top(a, b)
+        self.size = self.top + table.maxp + 1  # the turn totals with a value here
         self.req = requirement(rules, table.unit, a > 0)
         self.oreq = requirement(rules, table.unit, b > 0)
         self.final = rules.final_round
         self.k = self.top  # the next turn total to work out; rows above it are done
-        # build() sets up the bank row, the value rows and the roll groups bound to them
-        # first, a step at a time (a board's frame has room for a few of them only)
-        self.bank = self.C = self.groups = None
-        self.pos = self.left = 0  # the next roll group to bind, and how many are left
+        # build() sets up the bank row and the value rows first, a step each (a board's
+        # frame has room for little more)
+        self.bank = self.C = None
+
+    def let_go(self):
+        """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
+        lists = [self.bank, self.C]
+        self.bank = self.C = None
+        self.k = self.top
+        return lists
+
+    def _take(self, i, length):
+        """The spare list ``i`` (0 bank, 1 values) if it holds ``length`` values, else a new one."""
+        spare = self.table.spare
+        if spare is not None:
+            old = spare[i]
+            spare[i] = None
+            if old is not None and len(old) >= length:
+                return old
+            old = None  # its heap may serve the new list
+        return [1.0] * length
 
     def _bank_row(self):
         table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
-        top = self.top
-        row = table.w_row(b)
-        self.f = 1.0 - row[a]
-        size = top + table.maxp + 1
-        bank = [1.0] * size  # bank[k]: the value of banking at turn total k
+        size = self.size
+        bank = self._take(0, size)  # bank[k]: the value of banking at turn total k
         below = S - a if S - a < size else size
+        row = struct.unpack("<%df" % below, table.read(table.off_W + 4 * (b * S + a), 4 * below))
+        self.f = 1.0 - row[0]
         for k in range(below):
-            bank[k] = 1.0 - row[a + k]
+            bank[k] = 1.0 - row[k]
         del row
+        for k in range(below, size):
+            bank[k] = 1.0
         oreq = self.oreq
         if below < size and self.final:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
@@ -251,38 +321,16 @@ class TurnTable:
         self.bank = bank
 
     def _rows(self):
-        C = [None]
-        for n in range(1, self.table.N + 1):
-            C.append(list(self.bank))
+        """The value rows, where nothing is worked out: the bank values at 0 and above top."""
+        N, bank = self.N, self.bank
+        C = self._take(1, self.size * N)
+        k = 0
+        while k < self.size:
+            x = bank[k]
+            for i in range(k * N, k * N + N):
+                C[i] = x
+            k = self.top + 1 if k == 0 else k + 1
         self.C = C
-        # the roll groups bound to the value rows: singles (prob, row, points) and the rest
-        # (prob, ((row, points), ...)), per number of dice rolled; dropped once built
-        N = self.table.N
-        self.groups = ([[] for _ in range(N + 1)], [[] for _ in range(N + 1)], self.f)
-        self.left = self.table.G
-
-    def _bind(self, stop):
-        """Bind the roll groups to the value rows, BIND_STEP at a time while ``stop()`` is
-        false; True once all are bound."""
-        single, multi, _ = self.groups
-        C = self.C
-        data = self.table.gdata
-        pos, left = self.pos, self.left
-        while left:
-            for _ in range(BIND_STEP if left > BIND_STEP else left):
-                n, cnt, ways = struct.unpack_from("<BBH", data, pos)
-                pos += 4
-                prob = ways / 6 ** n
-                if cnt == 1:
-                    single[n].append((prob, C[data[pos + 1]], data[pos]))
-                else:
-                    multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
-                pos += 2 * cnt
-                left -= 1
-            if left and stop is not None and stop():
-                break
-        self.pos, self.left = pos, left
-        return not left
 
     def _set_up(self, stop):
         """The steps before the first row; True once done (each step checks ``stop`` after)."""
@@ -290,22 +338,18 @@ class TurnTable:
             self._bank_row()
             if stop is not None and stop():
                 return False
-        if self.C is None:
-            self._rows()
-            if stop is not None and stop():
-                return False
-        return self._bind(stop)
+        self._rows()
+        return True
 
     def build(self, stop=None):
         """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
         after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
         over frames this way). True once the table is complete."""
-        if self.left or self.C is None:
+        if self.C is None:
             try:
                 done = self._set_up(stop)
             except MemoryError:  # let go of what was set up: the heap it took is needed now
-                self.bank = self.C = self.groups = None
-                self.pos = self.left = 0
+                self.let_go()
                 raise
             if not done:
                 return False
@@ -313,38 +357,41 @@ class TurnTable:
                 return False
         k = self.k
         if k <= 0:
-            self.groups = None
             return True
-        single, multi, f = self.groups
-        C, bank, req = self.C, self.bank, self.req
-        pf = self.table.farkle
-        N = len(C) - 1
+        t = self.table
+        one_p, one_at, one_from = t.one_p, t.one_at, t.one_from
+        many_p, many_n, many_at, many_from, keeps_from = t.many_p, t.many_n, t.many_at, t.many_from, t.keeps_from
+        C, bank, req, N = self.C, self.bank, self.req, self.N
+        pf = t.farkle
+        f = self.f
         while k > 0:
             bk = bank[k]
             can = k >= req
+            base = k * N
             for n in range(1, N + 1):
                 acc = pf[n] * f
-                for prob, vals, p in single[n]:
-                    acc += prob * vals[k + p]
-                for prob, opts in multi[n]:
-                    best = -1.0
-                    for vals, p in opts:
-                        v = vals[k + p]
+                for i in range(one_from[n], one_from[n + 1]):
+                    acc += one_p[i] * C[base + one_at[i]]
+                j = keeps_from[n]
+                for i in range(many_from[n], many_from[n + 1]):
+                    end = j + many_n[i]
+                    best = C[base + many_at[j]]  # every value is at least 0
+                    j += 1
+                    while j < end:
+                        v = C[base + many_at[j]]
                         if v > best:
                             best = v
-                    acc += prob * best
-                C[n][k] = acc if (acc > bk or not can) else bk
+                        j += 1
+                    acc += many_p[i] * best
+                C[base + n - 1] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
                 break
         self.k = k
-        if k <= 0:
-            self.groups = None
-            return True
-        return False
+        return k <= 0
 
     def bank_value(self, k):
-        if k < len(self.bank):
+        if k < self.size:
             return self.bank[k]
         return self.far_bank(k)
 
@@ -361,27 +408,30 @@ class TurnTable:
     def value(self, k, n):
         """The best of banking (where allowed) and rolling on, as the solution plays."""
         if k <= self.top:
-            return self.C[n][k]
+            return self.C[k * self.N + n - 1]
         return self.bank_value(k)
+
+    def _keep_value(self, k, at):
+        N = self.N
+        return self.value(k + at // N, at % N + 1)
 
     def roll_value(self, k, n):
         """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
         taken-over set of dice must be rolled first)."""
         table = self.table
-        data = table.gdata
         acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
-        pos = 0
-        for _ in range(table.G):
-            gn, cnt, ways = struct.unpack_from("<BBH", data, pos)
-            pos += 4
-            if gn == n:
-                best = -1.0
-                for i in range(cnt):
-                    v = self.value(k + data[pos + 2 * i], data[pos + 2 * i + 1])
-                    if v > best:
-                        best = v
-                acc += ways / 6 ** n * best
-            pos += 2 * cnt
+        for i in range(table.one_from[n], table.one_from[n + 1]):
+            acc += table.one_p[i] * self._keep_value(k, table.one_at[i])
+        j = table.keeps_from[n]
+        for i in range(table.many_from[n], table.many_from[n + 1]):
+            best = -1.0
+            end = j + table.many_n[i]
+            while j < end:
+                v = self._keep_value(k, table.many_at[j])
+                if v > best:
+                    best = v
+                j += 1
+            acc += table.many_p[i] * best
         return acc
 
     def rolls(self, k, n):
@@ -389,7 +439,7 @@ class TurnTable:
             return True
         if k > self.top:
             return False
-        return self.C[n][k] > self.bank[k]
+        return self.C[k * self.N + n - 1] > self.bank[k]
 
 
 def keep_choices(game, unit, N):
@@ -646,6 +696,7 @@ def find_table(rules, players=2):
                 # before) would hold its roll groups and a turn table of about 27 KB for ever
                 for old in _TABLES.values():
                     old.turns = {}
+                    old.spare = None
                 _TABLES.clear()
             _TABLES[path] = table
         if table.fits(rules, players):
