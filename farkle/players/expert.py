@@ -45,7 +45,6 @@ the win chance.
 """
 
 import struct
-from array import array
 
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
 from farkle.players.base import Player
@@ -103,11 +102,10 @@ class Table:
 
     def _pack(self, data):
         """Pack the roll groups once for every turn this table builds: per number of dice, the
-        groups with one keep (``one_p`` their chances, ``one_at`` where their value is) and
-        those with several (``many_p``, ``many_n`` keeps each, ``many_at``), in the file's
-        order within each kind. A keep of ``p`` units leaving ``left`` dice reads a turn's
-        values at ``k * N + at`` with ``at = p * N + left - 1`` (``TurnTable.C``), so no turn
-        binds anything to its own rows."""
+        groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
+        ``one_l`` the dice in hand after it) and those with several (``many_p``, ``many_n``
+        keeps each, ``many_q`` and ``many_l`` for each keep), in the file's order within each
+        kind: a turn reads a keep's value as ``C[left][k + q]`` and binds nothing of its own."""
         N = self.N
         pf = [1.0] * (N + 1)
         counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
@@ -126,7 +124,8 @@ class Table:
                 counts[2] += cnt
             pos += 4 + 2 * cnt
         self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
-        self.one_at, self.many_at = array("H", bytes(2 * counts[0])), array("H", bytes(2 * counts[2]))
+        self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
+        self.many_q, self.many_l = bytearray(counts[2]), bytearray(counts[2])
         self.many_n = bytearray(counts[1])
         # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
         self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
@@ -141,14 +140,14 @@ class Table:
                     pf[n] -= prob
                     if cnt == 1:
                         self.one_p[one] = prob
-                        self.one_at[one] = data[pos + 4] * N + data[pos + 5] - 1
+                        self.one_q[one], self.one_l[one] = data[pos + 4], data[pos + 5]
                         one += 1
                     else:
                         self.many_p[many] = prob
                         self.many_n[many] = cnt
                         many += 1
                         for i in range(cnt):
-                            self.many_at[keeps] = data[pos + 4 + 2 * i] * N + data[pos + 5 + 2 * i] - 1
+                            self.many_q[keeps], self.many_l[keeps] = data[pos + 4 + 2 * i], data[pos + 5 + 2 * i]
                             keeps += 1
                 pos += 4 + 2 * cnt
         self.one_from[N + 1], self.many_from[N + 1], self.keeps_from[N + 1] = one, many, keeps
@@ -248,14 +247,14 @@ class TurnTable:
     """``value(k, n)``: the win chance with ``n`` dice in hand at turn total ``k`` units,
     playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking.
 
-    The values are one flat list, ``C[k * N + n - 1]`` for the turn totals ``k`` below
-    ``size`` (above ``top`` they are the bank values), so a keep's value is one index away
-    from the table's packed roll groups and a turn allocates two lists and nothing per
-    group. Where one turn is kept (a board), the next turn takes those lists over."""
+    ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
+    values) and ``bank[k]``: a turn allocates these lists and nothing per roll group (it reads
+    the table's packed groups). Where one turn is kept (a board), the next turn fills the same
+    lists again. They stay a list per number of dice, not one block: a fragmented heap has
+    room for 1 KB more often than for 7 KB."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
-        self.N = table.N
         self.a, self.b = a, b
         self.top = table.top(a, b)
         self.size = self.top + table.maxp + 1  # the turn totals with a value here
@@ -274,22 +273,23 @@ class TurnTable:
         self.k = self.top
         return lists
 
-    def _take(self, i, length):
-        """The spare list ``i`` (0 bank, 1 values) if it holds ``length`` values, else a new one."""
+    def _take(self, i):
+        """The spare ``i`` (0 the bank row, 1 the value rows), or None; it is no longer spare."""
         spare = self.table.spare
-        if spare is not None:
-            old = spare[i]
-            spare[i] = None
-            if old is not None and len(old) >= length:
-                return old
-            old = None  # its heap may serve the new list
-        return [1.0] * length
+        if spare is None:
+            return None
+        lists = spare[i]
+        spare[i] = None
+        return lists
 
     def _bank_row(self):
         table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
         size = self.size
-        bank = self._take(0, size)  # bank[k]: the value of banking at turn total k
+        bank = self._take(0)  # bank[k]: the value of banking at turn total k
+        if bank is None or len(bank) < size:
+            bank = None  # its heap may serve the new list
+            bank = [1.0] * size
         below = S - a if S - a < size else size
         row = struct.unpack("<%df" % below, table.read(table.off_W + 4 * (b * S + a), 4 * below))
         self.f = 1.0 - row[0]
@@ -322,14 +322,18 @@ class TurnTable:
 
     def _rows(self):
         """The value rows, where nothing is worked out: the bank values at 0 and above top."""
-        N, bank = self.N, self.bank
-        C = self._take(1, self.size * N)
-        k = 0
-        while k < self.size:
-            x = bank[k]
-            for i in range(k * N, k * N + N):
-                C[i] = x
-            k = self.top + 1 if k == 0 else k + 1
+        bank, size, top = self.bank, self.size, self.top
+        C = self._take(1)
+        if C is None:
+            C = [None] * (self.table.N + 1)
+        for n in range(1, len(C)):
+            row = C[n]
+            if row is None or len(row) < size:
+                C[n] = row = None  # its heap may serve the new row
+                C[n] = row = [1.0] * size
+            row[0] = bank[0]
+            for k in range(top + 1, size):
+                row[k] = bank[k]
         self.C = C
 
     def _set_up(self, stop):
@@ -359,31 +363,32 @@ class TurnTable:
         if k <= 0:
             return True
         t = self.table
-        one_p, one_at, one_from = t.one_p, t.one_at, t.one_from
-        many_p, many_n, many_at, many_from, keeps_from = t.many_p, t.many_n, t.many_at, t.many_from, t.keeps_from
-        C, bank, req, N = self.C, self.bank, self.req, self.N
+        one_p, one_q, one_l, one_from = t.one_p, t.one_q, t.one_l, t.one_from
+        many_p, many_n, many_q, many_l = t.many_p, t.many_n, t.many_q, t.many_l
+        many_from, keeps_from = t.many_from, t.keeps_from
+        C, bank, req = self.C, self.bank, self.req
         pf = t.farkle
         f = self.f
+        N = len(C) - 1
         while k > 0:
             bk = bank[k]
             can = k >= req
-            base = k * N
             for n in range(1, N + 1):
                 acc = pf[n] * f
                 for i in range(one_from[n], one_from[n + 1]):
-                    acc += one_p[i] * C[base + one_at[i]]
+                    acc += one_p[i] * C[one_l[i]][k + one_q[i]]
                 j = keeps_from[n]
                 for i in range(many_from[n], many_from[n + 1]):
                     end = j + many_n[i]
-                    best = C[base + many_at[j]]  # every value is at least 0
+                    best = C[many_l[j]][k + many_q[j]]  # every value is at least 0
                     j += 1
                     while j < end:
-                        v = C[base + many_at[j]]
+                        v = C[many_l[j]][k + many_q[j]]
                         if v > best:
                             best = v
                         j += 1
                     acc += many_p[i] * best
-                C[base + n - 1] = acc if (acc > bk or not can) else bk
+                C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
                 break
@@ -408,12 +413,8 @@ class TurnTable:
     def value(self, k, n):
         """The best of banking (where allowed) and rolling on, as the solution plays."""
         if k <= self.top:
-            return self.C[k * self.N + n - 1]
+            return self.C[n][k]
         return self.bank_value(k)
-
-    def _keep_value(self, k, at):
-        N = self.N
-        return self.value(k + at // N, at % N + 1)
 
     def roll_value(self, k, n):
         """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
@@ -421,13 +422,13 @@ class TurnTable:
         table = self.table
         acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
         for i in range(table.one_from[n], table.one_from[n + 1]):
-            acc += table.one_p[i] * self._keep_value(k, table.one_at[i])
+            acc += table.one_p[i] * self.value(k + table.one_q[i], table.one_l[i])
         j = table.keeps_from[n]
         for i in range(table.many_from[n], table.many_from[n + 1]):
             best = -1.0
             end = j + table.many_n[i]
             while j < end:
-                v = self._keep_value(k, table.many_at[j])
+                v = self.value(k + table.many_q[j], table.many_l[j])
                 if v > best:
                     best = v
                 j += 1
@@ -439,7 +440,7 @@ class TurnTable:
             return True
         if k > self.top:
             return False
-        return self.C[k * self.N + n - 1] > self.bank[k]
+        return self.C[n][k] > self.bank[k]
 
 
 def keep_choices(game, unit, N):
