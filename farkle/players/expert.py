@@ -103,9 +103,10 @@ class Table:
     def _pack(self, data):
         """Pack the roll groups once for every turn this table builds: per number of dice, the
         groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
-        ``one_l`` the dice in hand after it) and those with several (``many_p``, ``many_n``
-        keeps each, ``many_q`` and ``many_l`` for each keep), in the file's order within each
-        kind: a turn reads a keep's value as ``C[left][k + q]`` and binds nothing of its own."""
+        ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
+        ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
+        within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds
+        nothing of its own to the groups. About 2 KB, like the file's block."""
         N = self.N
         pf = [1.0] * (N + 1)
         counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
@@ -126,7 +127,7 @@ class Table:
         self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
         self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
         self.many_q, self.many_l = bytearray(counts[2]), bytearray(counts[2])
-        self.many_n = bytearray(counts[1])
+        self.many_end = bytearray(counts[2])  # 1 at the last keep of each group
         # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
         self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
         one = many = keeps = 0
@@ -144,11 +145,11 @@ class Table:
                         one += 1
                     else:
                         self.many_p[many] = prob
-                        self.many_n[many] = cnt
                         many += 1
                         for i in range(cnt):
                             self.many_q[keeps], self.many_l[keeps] = data[pos + 4 + 2 * i], data[pos + 5 + 2 * i]
                             keeps += 1
+                        self.many_end[keeps - 1] = 1
                 pos += 4 + 2 * cnt
         self.one_from[N + 1], self.many_from[N + 1], self.keeps_from[N + 1] = one, many, keeps
         self.farkle = pf  # farkle[n]: the chance that n dice score nothing
@@ -248,10 +249,11 @@ class TurnTable:
     playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking.
 
     ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
-    values) and ``bank[k]``: a turn allocates these lists and nothing per roll group (it reads
-    the table's packed groups). Where one turn is kept (a board), the next turn fills the same
-    lists again. They stay a list per number of dice, not one block: a fragmented heap has
-    room for 1 KB more often than for 7 KB."""
+    values), ``bank[k]`` and, per keep of the table's packed roll groups, the row it reads
+    (``reads``): a turn allocates these lists, none per roll group, and where one turn is kept
+    (a board) the next turn fills the same lists again. The rows stay a list per number of
+    dice rather than one block: a fragmented heap has room for 1 KB far more often than for
+    7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
@@ -264,17 +266,18 @@ class TurnTable:
         self.k = self.top  # the next turn total to work out; rows above it are done
         # build() sets up the bank row and the value rows first, a step each (a board's
         # frame has room for little more)
-        self.bank = self.C = None
+        self.bank = self.C = self.reads = None
 
     def let_go(self):
         """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
-        lists = [self.bank, self.C]
-        self.bank = self.C = None
+        lists = [self.bank, self.C, self.reads]
+        self.bank = self.C = self.reads = None
         self.k = self.top
         return lists
 
     def _take(self, i):
-        """The spare ``i`` (0 the bank row, 1 the value rows), or None; it is no longer spare."""
+        """The spare ``i`` (0 the bank row, 1 the value rows, 2 the reads), or None; it is no
+        longer spare."""
         spare = self.table.spare
         if spare is None:
             return None
@@ -321,11 +324,13 @@ class TurnTable:
         self.bank = bank
 
     def _rows(self):
-        """The value rows, where nothing is worked out: the bank values at 0 and above top."""
-        bank, size, top = self.bank, self.size, self.top
+        """The value rows, where nothing is worked out: the bank values at 0 and above top;
+        and for each keep of the table's roll groups, the row it reads (``reads``: per number
+        of dice, those of the groups with one keep, then of the others)."""
+        bank, size, top, table = self.bank, self.size, self.top, self.table
         C = self._take(1)
         if C is None:
-            C = [None] * (self.table.N + 1)
+            C = [None] * (table.N + 1)
         for n in range(1, len(C)):
             row = C[n]
             if row is None or len(row) < size:
@@ -334,7 +339,18 @@ class TurnTable:
             row[0] = bank[0]
             for k in range(top + 1, size):
                 row[k] = bank[k]
-        self.C = C
+        reads = self._take(2)
+        if reads is None:
+            N = table.N
+            reads = ([[None] * (table.one_from[n + 1] - table.one_from[n]) for n in range(N + 1)],
+                     [[None] * (table.keeps_from[n + 1] - table.keeps_from[n]) for n in range(N + 1)])
+        for lefts, starts, rows in ((table.one_l, table.one_from, reads[0]), (table.many_l, table.keeps_from, reads[1])):
+            for n in range(1, len(C)):
+                at = starts[n]
+                refs = rows[n]
+                for i in range(len(refs)):
+                    refs[i] = C[lefts[at + i]]
+        self.C, self.reads = C, reads
 
     def _set_up(self, stop):
         """The steps before the first row; True once done (each step checks ``stop`` after)."""
@@ -363,10 +379,11 @@ class TurnTable:
         if k <= 0:
             return True
         t = self.table
-        one_p, one_q, one_l, one_from = t.one_p, t.one_q, t.one_l, t.one_from
-        many_p, many_n, many_q, many_l = t.many_p, t.many_n, t.many_q, t.many_l
+        one_p, one_q, one_from = t.one_p, t.one_q, t.one_from
+        many_p, many_end, many_q = t.many_p, t.many_end, t.many_q
         many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
+        one_rows, many_rows = self.reads
         pf = t.farkle
         f = self.f
         N = len(C) - 1
@@ -375,19 +392,22 @@ class TurnTable:
             can = k >= req
             for n in range(1, N + 1):
                 acc = pf[n] * f
-                for i in range(one_from[n], one_from[n + 1]):
-                    acc += one_p[i] * C[one_l[i]][k + one_q[i]]
+                i = one_from[n]
+                for row in one_rows[n]:
+                    acc += one_p[i] * row[k + one_q[i]]
+                    i += 1
+                i = many_from[n]
                 j = keeps_from[n]
-                for i in range(many_from[n], many_from[n + 1]):
-                    end = j + many_n[i]
-                    best = C[many_l[j]][k + many_q[j]]  # every value is at least 0
+                best = -1.0
+                for row in many_rows[n]:
+                    v = row[k + many_q[j]]
+                    if v > best:
+                        best = v
+                    if many_end[j]:
+                        acc += many_p[i] * best
+                        best = -1.0
+                        i += 1
                     j += 1
-                    while j < end:
-                        v = C[many_l[j]][k + many_q[j]]
-                        if v > best:
-                            best = v
-                        j += 1
-                    acc += many_p[i] * best
                 C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
@@ -419,20 +439,20 @@ class TurnTable:
     def roll_value(self, k, n):
         """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
         taken-over set of dice must be rolled first)."""
-        table = self.table
-        acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
-        for i in range(table.one_from[n], table.one_from[n + 1]):
-            acc += table.one_p[i] * self.value(k + table.one_q[i], table.one_l[i])
-        j = table.keeps_from[n]
-        for i in range(table.many_from[n], table.many_from[n + 1]):
-            best = -1.0
-            end = j + table.many_n[i]
-            while j < end:
-                v = self.value(k + table.many_q[j], table.many_l[j])
-                if v > best:
-                    best = v
-                j += 1
-            acc += table.many_p[i] * best
+        t = self.table
+        acc = t.farkle[n] * (1.0 - t.w(self.b, self.a))
+        for i in range(t.one_from[n], t.one_from[n + 1]):
+            acc += t.one_p[i] * self.value(k + t.one_q[i], t.one_l[i])
+        i = t.many_from[n]
+        best = -1.0
+        for j in range(t.keeps_from[n], t.keeps_from[n + 1]):
+            v = self.value(k + t.many_q[j], t.many_l[j])
+            if v > best:
+                best = v
+            if t.many_end[j]:
+                acc += t.many_p[i] * best
+                best = -1.0
+                i += 1
         return acc
 
     def rolls(self, k, n):
