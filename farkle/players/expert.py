@@ -67,6 +67,7 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
+SPAN = 32  # values a turn reads from the file at a time: a fragmented heap has small holes
 
 
 def fingerprint(rules):
@@ -108,52 +109,57 @@ class Table:
         within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds
         nothing of its own to the groups. About 2 KB, like the file's block."""
         N = self.N
-        pf = [1.0] * (N + 1)
         counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-        maxp = pos = 0
+        maxp = pos = last = 0
         for _ in range(self.G):
-            cnt = data[pos + 1]
-            for i in range(cnt):
-                if data[pos + 4 + 2 * i] > maxp:
-                    maxp = data[pos + 4 + 2 * i]
-                if data[pos + 4 + 2 * i] < 1:
+            n, cnt = data[pos], data[pos + 1]
+            if n < last or n > N:
+                raise ValueError("roll groups out of order")
+            last = n
+            for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
+                if data[i] < 1:
                     raise ValueError("a keep that adds no points")  # a row would read itself
+                if data[i] > maxp:
+                    maxp = data[i]
             if cnt == 1:
                 counts[0] += 1
             else:
                 counts[1] += 1
                 counts[2] += cnt
             pos += 4 + 2 * cnt
+        self.maxp = maxp  # the most points (units) one keep adds
         self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
         self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
         self.many_q, self.many_l = bytearray(counts[2]), bytearray(counts[2])
-        self.many_end = bytearray(counts[2])  # 1 at the last keep of each group
+        self.many_end = bytearray(counts[2])
         # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
         self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
-        one = many = keeps = 0
-        for n in range(1, N + 1):
-            self.one_from[n], self.many_from[n], self.keeps_from[n] = one, many, keeps
-            pos = 0
-            for _ in range(self.G):
-                cnt = data[pos + 1]
-                if data[pos] == n:
-                    prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
-                    pf[n] -= prob
-                    if cnt == 1:
-                        self.one_p[one] = prob
-                        self.one_q[one], self.one_l[one] = data[pos + 4], data[pos + 5]
-                        one += 1
-                    else:
-                        self.many_p[many] = prob
-                        many += 1
-                        for i in range(cnt):
-                            self.many_q[keeps], self.many_l[keeps] = data[pos + 4 + 2 * i], data[pos + 5 + 2 * i]
-                            keeps += 1
-                        self.many_end[keeps - 1] = 1
-                pos += 4 + 2 * cnt
-        self.one_from[N + 1], self.many_from[N + 1], self.keeps_from[N + 1] = one, many, keeps
-        self.farkle = pf  # farkle[n]: the chance that n dice score nothing
-        self.maxp = maxp  # the most points (units) one keep adds
+        self.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
+        one = many = keeps = pos = 0
+        last = 1
+        for _ in range(self.G):
+            n, cnt = data[pos], data[pos + 1]
+            while last < n:
+                last += 1
+                self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
+            prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
+            pf[n] -= prob
+            pos += 4
+            if cnt == 1:
+                self.one_p[one] = prob
+                self.one_q[one], self.one_l[one] = data[pos], data[pos + 1]
+                one += 1
+            else:
+                self.many_p[many] = prob
+                many += 1
+                for i in range(pos, pos + 2 * cnt, 2):
+                    self.many_q[keeps], self.many_l[keeps] = data[i], data[i + 1]
+                    keeps += 1
+                self.many_end[keeps - 1] = 1
+            pos += 2 * cnt
+        while last <= N:
+            last += 1
+            self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
 
     @property
     def file(self):
@@ -173,9 +179,6 @@ class Table:
     def w(self, i, j):
         """W[i][j]: the win chance of the player about to start a turn at i against j."""
         return struct.unpack("<f", self.read(self.off_W + 4 * (i * self.S + j), 4))[0]
-
-    def w_row(self, i):
-        return struct.unpack("<%df" % self.S, self.read(self.off_W + 4 * i * self.S, 4 * self.S))
 
     def top(self, i, j):
         if self.top_size == 2:
@@ -294,11 +297,13 @@ class TurnTable:
             bank = None  # its heap may serve the new list
             bank = [1.0] * size
         below = S - a if S - a < size else size
-        row = struct.unpack("<%df" % below, table.read(table.off_W + 4 * (b * S + a), 4 * below))
-        self.f = 1.0 - row[0]
-        for k in range(below):
-            bank[k] = 1.0 - row[k]
-        del row
+        for k0 in range(0, below, SPAN):  # W[b][a + k], a few values a read
+            m = below - k0 if below - k0 < SPAN else SPAN
+            row = struct.unpack("<%df" % m, table.read(table.off_W + 4 * (b * S + a + k0), 4 * m))
+            for i in range(m):
+                bank[k0 + i] = 1.0 - row[i]
+        row = None
+        self.f = bank[0]  # a farkle: as banking nothing
         for k in range(below, size):
             bank[k] = 1.0
         oreq = self.oreq
