@@ -372,12 +372,12 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     rules = preset("classic")
     table = expert.Table(SHIPPED)
     first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
-    lists = first.bank, first.C, first.reads
+    bank, values = first.bank, first.C
+    assert first.reads is None  # needed only while it builds
     for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
         turn = table.turn_table(rules, a, b)
-        assert (turn.bank, turn.C, turn.reads) == lists
-        assert all(mine is theirs for mine, theirs in zip((turn.bank, turn.C, turn.reads), lists))
-        assert first.C is None and first.bank is None and first.reads is None
+        assert turn.bank is bank and turn.C is values
+        assert first.C is None and first.bank is None
         alone = expert.TurnTable(expert.Table(SHIPPED), rules, a, b)
         alone.build()
         assert [turn.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)] == \
@@ -389,8 +389,9 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
 
 def test_a_turn_takes_a_small_bounded_heap_on_the_core():
     """The heap a turn allocates on CircuitPython's core, garbage included (the collector off
-    while it builds): the longest turn's lists (about 10 KB) and its reads from the file; the
-    next turn, filling those lists again, only the reads."""
+    while it builds): the longest turn's lists (about 8 KB, kept), the rows its keeps read
+    (2 KB, while it builds) and its reads from the file; the next turn, filling those lists
+    again, only the last two."""
     from mpy.harness import run_micropython
 
     script = """
@@ -409,7 +410,7 @@ for a, b in ((12, 180), (150, 30), (0, 0)):
 """
     first, *others = [int(line) for line in run_micropython(script).check().stdout.split()]
     assert first < 16 * 1024  # binding each roll group to the rows took 49 KB
-    assert all(other < 3 * 1024 for other in others)
+    assert all(other < 5 * 1024 for other in others)
 
 
 def test_prepare_works_ahead_until_the_turn_is_ready():

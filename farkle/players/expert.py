@@ -252,11 +252,11 @@ class TurnTable:
     playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking.
 
     ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
-    values), ``bank[k]`` and, per keep of the table's packed roll groups, the row it reads
-    (``reads``): a turn allocates these lists, none per roll group, and where one turn is kept
-    (a board) the next turn fills the same lists again. The rows stay a list per number of
-    dice rather than one block: a fragmented heap has room for 1 KB far more often than for
-    7 KB in one piece."""
+    values) and ``bank[k]``: a turn allocates these lists, none per roll group (it reads the
+    table's packed groups), and where one turn is kept (a board) the next turn fills the same
+    lists again. While it builds, it also holds the row each keep reads (``reads``, about
+    2 KB, let go once built). The rows stay a list per number of dice rather than one block:
+    a fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
@@ -273,14 +273,13 @@ class TurnTable:
 
     def let_go(self):
         """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
-        lists = [self.bank, self.C, self.reads]
+        lists = [self.bank, self.C]
         self.bank = self.C = self.reads = None
         self.k = self.top
         return lists
 
     def _take(self, i):
-        """The spare ``i`` (0 the bank row, 1 the value rows, 2 the reads), or None; it is no
-        longer spare."""
+        """The spare ``i`` (0 the bank row, 1 the value rows), or None; it is no longer spare."""
         spare = self.table.spare
         if spare is None:
             return None
@@ -344,15 +343,11 @@ class TurnTable:
             row[0] = bank[0]
             for k in range(top + 1, size):
                 row[k] = bank[k]
-        reads = self._take(2)
-        if reads is None:
-            N = table.N
-            reads = ([[None] * (table.one_from[n + 1] - table.one_from[n]) for n in range(N + 1)],
-                     [[None] * (table.keeps_from[n + 1] - table.keeps_from[n]) for n in range(N + 1)])
+        reads = ([None] * len(C), [None] * len(C))
         for lefts, starts, rows in ((table.one_l, table.one_from, reads[0]), (table.many_l, table.keeps_from, reads[1])):
             for n in range(1, len(C)):
                 at = starts[n]
-                refs = rows[n]
+                rows[n] = refs = [None] * (starts[n + 1] - at)
                 for i in range(len(refs)):
                     refs[i] = C[lefts[at + i]]
         self.C, self.reads = C, reads
@@ -418,7 +413,10 @@ class TurnTable:
             if stop is not None and k > 0 and stop():
                 break
         self.k = k
-        return k <= 0
+        if k > 0:
+            return False
+        self.reads = None
+        return True
 
     def bank_value(self, k):
         if k < self.size:
