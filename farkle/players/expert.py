@@ -255,7 +255,7 @@ class TurnTable:
     values) and ``bank[k]``: a turn allocates these lists, none per roll group (it reads the
     table's packed groups), and where one turn is kept (a board) the next turn fills the same
     lists again. While it builds, it also holds the row each keep reads (``reads``, about
-    2 KB, let go once built). The rows stay a list per number of dice rather than one block:
+    2.5 KB, let go once built). The rows stay a list per number of dice rather than one block:
     a fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
@@ -330,7 +330,8 @@ class TurnTable:
     def _rows(self):
         """The value rows, where nothing is worked out: the bank values at 0 and above top;
         and for each keep of the table's roll groups, the row it reads (``reads``: per number
-        of dice, those of the groups with one keep, then of the others)."""
+        of dice, those of the groups with one keep, then those of the others, a None after
+        each group's last keep), so that a row's work looks up no row."""
         bank, size, top, table = self.bank, self.size, self.top, self.table
         C = self._take(1)
         if C is None:
@@ -344,12 +345,18 @@ class TurnTable:
             for k in range(top + 1, size):
                 row[k] = bank[k]
         reads = ([None] * len(C), [None] * len(C))
-        for lefts, starts, rows in ((table.one_l, table.one_from, reads[0]), (table.many_l, table.keeps_from, reads[1])):
-            for n in range(1, len(C)):
-                at = starts[n]
-                rows[n] = refs = [None] * (starts[n + 1] - at)
-                for i in range(len(refs)):
-                    refs[i] = C[lefts[at + i]]
+        for n in range(1, len(C)):
+            at = table.one_from[n]
+            reads[0][n] = refs = [None] * (table.one_from[n + 1] - at)
+            for i in range(len(refs)):
+                refs[i] = C[table.one_l[at + i]]
+            # the groups with several keeps: their keeps' rows, each group closed by None
+            at = table.keeps_from[n]
+            reads[1][n] = refs = [None] * (table.keeps_from[n + 1] - at + table.many_from[n + 1] - table.many_from[n])
+            i = 0
+            for j in range(at, table.keeps_from[n + 1]):
+                refs[i] = C[table.many_l[j]]
+                i += 1 + table.many_end[j]
         self.C, self.reads = C, reads
 
     def _set_up(self, stop):
@@ -377,10 +384,11 @@ class TurnTable:
                 return False
         k = self.k
         if k <= 0:
+            self.reads = None
             return True
         t = self.table
         one_p, one_q, one_from = t.one_p, t.one_q, t.one_from
-        many_p, many_end, many_q = t.many_p, t.many_end, t.many_q
+        many_p, many_q = t.many_p, t.many_q
         many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
         one_rows, many_rows = self.reads
@@ -400,14 +408,15 @@ class TurnTable:
                 j = keeps_from[n]
                 best = -1.0
                 for row in many_rows[n]:
-                    v = row[k + many_q[j]]
-                    if v > best:
-                        best = v
-                    if many_end[j]:
+                    if row is None:  # the group's last keep was the one before
                         acc += many_p[i] * best
                         best = -1.0
                         i += 1
-                    j += 1
+                    else:
+                        v = row[k + many_q[j]]
+                        if v > best:
+                            best = v
+                        j += 1
                 C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
