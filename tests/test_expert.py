@@ -390,7 +390,7 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
 def test_a_turn_takes_a_small_bounded_heap_on_the_core():
     """The heap a turn allocates on CircuitPython's core, garbage included (the collector off
     while it builds): the longest turn's lists (about 8 KB, kept), the rows its keeps read
-    (2 KB, while it builds) and its reads from the file; the next turn, filling those lists
+    (2.5 KB, while it builds) and its reads from the file; the next turn, filling those lists
     again, only the last two."""
     from mpy.harness import run_micropython
 
@@ -409,8 +409,8 @@ for a, b in ((12, 180), (150, 30), (0, 0)):
     gc.enable()
 """
     first, *others = [int(line) for line in run_micropython(script).check().stdout.split()]
-    assert first < 16 * 1024  # binding each roll group to the rows took 49 KB
-    assert all(other < 5 * 1024 for other in others)
+    assert first < 16 * 1024, first  # binding each roll group to the rows took 49 KB
+    assert max(others) < 8 * 1024, others  # and 42 KB again every turn
 
 
 def test_prepare_works_ahead_until_the_turn_is_ready():
