@@ -67,7 +67,10 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
-SPAN = 32  # values a turn reads from the file at a time: a fragmented heap has small holes
+# A fragmented heap has small holes: a turn reads SPAN values from the file at a time, and
+# lists the rows its keeps read in lists of READS
+SPAN = 32
+READS = 64
 
 
 def fingerprint(rules):
@@ -240,6 +243,14 @@ class Table:
         return t
 
 
+def _chunked(length):
+    """``length`` slots (None) in lists of at most READS."""
+    chunks = [None] * ((length + READS - 1) // READS)
+    for c in range(len(chunks)):
+        chunks[c] = [None] * (READS if length - c * READS > READS else length - c * READS)
+    return chunks
+
+
 def requirement(rules, unit, on_board):
     """The smallest bank in units: the opening until on the board, then the later minimum."""
     if not on_board and rules.opening:
@@ -331,7 +342,7 @@ class TurnTable:
         """The value rows, where nothing is worked out: the bank values at 0 and above top;
         and for each keep of the table's roll groups, the row it reads (``reads``: per number
         of dice, those of the groups with one keep, then those of the others, a None after
-        each group's last keep), so that a row's work looks up no row."""
+        each group's last keep; in lists of at most READS), so a row's work looks up no row."""
         bank, size, top, table = self.bank, self.size, self.top, self.table
         C = self._take(1)
         if C is None:
@@ -346,16 +357,17 @@ class TurnTable:
                 row[k] = bank[k]
         reads = ([None] * len(C), [None] * len(C))
         for n in range(1, len(C)):
-            at = table.one_from[n]
-            reads[0][n] = refs = [None] * (table.one_from[n + 1] - at)
-            for i in range(len(refs)):
-                refs[i] = C[table.one_l[at + i]]
-            # the groups with several keeps: their keeps' rows, each group closed by None
-            at = table.keeps_from[n]
-            reads[1][n] = refs = [None] * (table.keeps_from[n + 1] - at + table.many_from[n + 1] - table.many_from[n])
+            # the groups with one keep: their keeps' rows
+            reads[0][n] = chunks = _chunked(table.one_from[n + 1] - table.one_from[n])
             i = 0
-            for j in range(at, table.keeps_from[n + 1]):
-                refs[i] = C[table.many_l[j]]
+            for j in range(table.one_from[n], table.one_from[n + 1]):
+                chunks[i // READS][i % READS] = C[table.one_l[j]]
+                i += 1
+            # the groups with several keeps: their keeps' rows, each group closed by None
+            reads[1][n] = chunks = _chunked(table.keeps_from[n + 1] - table.keeps_from[n] + table.many_from[n + 1] - table.many_from[n])
+            i = 0
+            for j in range(table.keeps_from[n], table.keeps_from[n + 1]):
+                chunks[i // READS][i % READS] = C[table.many_l[j]]
                 i += 1 + table.many_end[j]
         self.C, self.reads = C, reads
 
@@ -401,22 +413,24 @@ class TurnTable:
             for n in range(1, N + 1):
                 acc = pf[n] * f
                 i = one_from[n]
-                for row in one_rows[n]:
-                    acc += one_p[i] * row[k + one_q[i]]
-                    i += 1
+                for rows in one_rows[n]:
+                    for row in rows:
+                        acc += one_p[i] * row[k + one_q[i]]
+                        i += 1
                 i = many_from[n]
                 j = keeps_from[n]
                 best = -1.0
-                for row in many_rows[n]:
-                    if row is None:  # the group's last keep was the one before
-                        acc += many_p[i] * best
-                        best = -1.0
-                        i += 1
-                    else:
-                        v = row[k + many_q[j]]
-                        if v > best:
-                            best = v
-                        j += 1
+                for rows in many_rows[n]:
+                    for row in rows:
+                        if row is None:  # the group's last keep was the one before
+                            acc += many_p[i] * best
+                            best = -1.0
+                            i += 1
+                        else:
+                            v = row[k + many_q[j]]
+                            if v > best:
+                                best = v
+                            j += 1
                 C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
