@@ -387,6 +387,34 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
         first = turn
 
 
+@pytest.mark.parametrize("name", ["classic", "farkel"])
+def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatch):
+    """A board keeps one turn: turns of random positions, built a random number of steps at a
+    time with other positions breaking in (a hint's adviser), each filling the lists the last
+    one let go, have the values of a turn built at once on a table of its own."""
+    import random
+
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    rng = random.Random(5)
+    rules = preset(name)
+    path = expert.DIR + "/expert_%s.bin" % name
+    table, fresh = expert.Table(path), expert.Table(path)
+    for _ in range(25):
+        a, b = rng.randrange(table.S), rng.randrange(table.S)
+        turn = table.turn(rules, a, b)
+        others = 2
+        while not turn.build(lambda: rng.random() < 0.7):
+            if others and rng.random() < 0.1:
+                others -= 1
+                table.turn(rules, rng.randrange(table.S), rng.randrange(table.S)).build(lambda: rng.random() < 0.5)
+                turn = table.turn(rules, a, b)
+        alone = expert.TurnTable(fresh, rules, a, b)
+        alone.build()
+        cells = [(k, n) for k in range(alone.size + 3) for n in range(1, table.N + 1)]
+        assert [turn.value(k, n) for k, n in cells] == [alone.value(k, n) for k, n in cells]
+        assert [turn.rolls(k, n) for k, n in cells] == [alone.rolls(k, n) for k, n in cells]
+
+
 def test_a_turn_takes_a_small_bounded_heap_on_the_core():
     """The heap a turn allocates on CircuitPython's core, garbage included (the collector off
     while it builds): the longest turn's lists (about 8 KB, kept), the rows its keeps read
