@@ -8,11 +8,9 @@ something illegal gets the best keep instead: a computer never stalls the game.
 
 import gc
 
-from farkle.game import CHOOSE
-
 from app import view as v
-from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, T_CPU, WORK_MS,
-                      ticks_diff)
+from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, P_CHOOSE as CHOOSE,
+                      T_CPU, WORK_MS, ticks_diff)
 
 
 class Computer:

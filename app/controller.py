@@ -7,25 +7,38 @@ tumble or a banner shows are queued, finish that animation at once and then act.
 computer turn a press hurries it (the menu key pauses it). The ``farkle`` engine decides
 every rule; this module only asks it (``why_not_*``) and shows its answers.
 
-The set-up, pause and end screens are in ``app.menus``, the computer's turn in
-``app.computer``, the play screen's texts in ``app.playview`` (mixed into ``Controller``);
-the timings and tick arithmetic in ``app.pace``.
+The computer's turn is in ``app.computer``, the play screen's texts in ``app.playview``
+(mixed into ``Controller``); the timings and tick arithmetic in ``app.pace``.
+
+The code is loaded in phases, since a board's heap holds every loaded module's bytecode:
+the parts that come and go are loaded only while they run (``app.setupmenu`` with
+``app.setup``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``, ``app.advice``, as
+``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
+once a game is made, after the set-up code is forgotten. ``tests/test_app_phases.py``
+checks which modules each phase has loaded.
 """
 
-from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF as G_ROLLOFF, START, Game
+import gc
+import sys
 
 from app import input as act
 from app import view as v
+from app.choices import Setup
 from app.computer import Computer
-from app.menus import Menus
-from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_LEVEL, HURRY,
-                      LOG_SIZE, MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, SPLASH_MS, STRIP_PAGE_MS, T_BANNER,
-                      T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE, TUMBLE_FRAME_MS,
-                      TUMBLE_MS, ticks_add, ticks_diff)
+from app.modules import forget
+from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
+                      MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
+                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
+                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
+                      TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
-from app.setup import Setup, plays_as
 
-class Controller(Menus, Computer, PlayView):
+# the set-up menu's code, forgotten once a game is made (the game needs none of it: a save
+# numbers its preset by the save format's own table, and the rules are checked once, here)
+SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
+
+
+class Controller(Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
     and ``hint(game)`` come from ``farkle.players`` (None: no computer seats / no hints).
     ``dice`` is the engine's dice source (None: fair random dice)."""
@@ -54,7 +67,6 @@ class Controller(Menus, Computer, PlayView):
         self.cpu_keep = []
         self.hurry = False
         self.paused_left = 0  # ms that were left on the clock when the menu opened
-        self.menu_rows = []  # the pause menu's (name, value)
         self.confirm = False  # "New game" pressed once
         self.settle_faces = None  # the faces the tumbling dice will show
         self.selected = [False] * v.NDICE
@@ -75,16 +87,14 @@ class Controller(Menus, Computer, PlayView):
         self.rolloff_faces = []
         self.rows = []  # the set-up menu's rows (app.setup)
         self.tumbling = ()  # slots whose dice are tumbling
-        self.paused_step = T_NONE
-        self.paused_screen = v.PLAY
-        self.paused_title = ""
-        self.paused_keys = ()
-        self.paused_status = ""
+        self.paused = (T_NONE, v.PLAY, "", (), "")  # what the pause menu covers (app.pausemenu)
+        self.paused_keys = ()  # the keys lit under the pause menu: its rows offer those
         self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.meter = None  # app.meter.Meter (a set-up option)
         self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
         self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
+        self.setup_modules = None  # the modules loaded when the set-up menu first opened
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -281,127 +291,148 @@ class Controller(Menus, Computer, PlayView):
             self._sound("click")
             self._after_splash()
         elif screen == v.SETUP:
-            self._setup_key(action)
+            from app import setupmenu
+
+            setupmenu.key(self, action)
         elif screen == v.ROLLOFF:
-            if action == act.MENU:
-                self._pause()
-            elif action in (act.ROLL, act.SELECT) and not self._rolloff_all_cpu():
-                self._rolloff()
+            from app import rolloff
+
+            rolloff.key(self, action)
         elif screen == v.PLAY:
             self._play_key(action)
         elif screen == v.PAUSE:
-            self._pause_key(action)
+            from app import pausemenu
+
+            pausemenu.key(self, action)
         elif screen == v.END:
-            self._end_key(action)
+            from app import endscreen
+
+            endscreen.key(self, action)
 
     def _after_splash(self):
         if self.extra is not None and self.extra.offer():  # persist hook: resume a saved game
             return
         self._open_setup()
 
+    # ----- the menu screens: parts loaded while they show -----
+
+    def _open_setup(self):
+        self._drop_game()
+        self._forget_game_code()
+        from app import setupmenu
+
+        if self.setup_modules is None:
+            self.setup_modules = tuple(sys.modules)
+        setupmenu.open(self)
+
+    def _setup_rows(self):
+        from app import setupmenu
+
+        setupmenu.rows(self)
+
+    def _pause(self):
+        from app import pausemenu
+
+        pausemenu.open(self)
+
+    def _pause_rows(self):
+        from app import pausemenu
+
+        pausemenu.rows(self)
+
+    def _resume(self):
+        from app import pausemenu
+
+        forget(("app.pausemenu",))
+        pausemenu.resume(self)
+
+    def _open_end(self):
+        forget(("app.rolloff",))  # a final tie's roll-off may end the game
+        from app import endscreen
+
+        endscreen.open(self)
+
+    def _open_menu(self, screen, title):
+        """A menu screen (set-up or pause) from its first row."""
+        view = self.view
+        view.title = title
+        view.cursor = 0
+        view.top = 0
+        self._go(screen)
+
+    def _scroll_menu(self):
+        view = self.view
+        if view.cursor < view.top:
+            view.top = view.cursor
+        elif view.cursor >= view.top + v.MENU_ROWS:
+            view.top = view.cursor - v.MENU_ROWS + 1
+
+    def _move(self, step):
+        view = self.view
+        view.cursor = (view.cursor + step) % len(view.rows)
+        self._scroll_menu()
+        self._changed()
+
+    def _winner_text(self):
+        winners = self.game.outcome() or []
+        if len(winners) == 1:
+            return self._label(winners[0]) + " wins!"
+        return "Draw: " + " ".join([self._label(w) for w in winners])
+
     # ----- starting a game and the roll-off -----
+
+    def _drop_game(self):
+        """No game any more: its players, advisers and meter go with it."""
+        self.game = None
+        self.seats = []
+        self.advisers = {}
+        self.meter = None
+        self.view.meter = None
+
+    def _forget_game_code(self):
+        """Back in the set-up menu after a game: the modules loaded since the set-up menu
+        first opened (the engine, the players, the menu parts) are forgotten, so the set-up
+        runs in the heap it had before the first game."""
+        kept = self.setup_modules
+        if kept is not None:
+            forget([name for name in sys.modules if name not in kept])
+            gc.collect()
+
+    def _leave_setup(self):
+        """A game is being made: the set-up code and the screen parts go first, so the game
+        and the engine's code take their heap (and not heap beside them)."""
+        forget(SETUP_CODE)
+        forget(("app.pausemenu", "app.endscreen"))
+        self.rows = []  # the set-up menu's rows, and the menu's texts of them
+        self.view.rows = []
+        gc.collect()
 
     def _start_game(self):
         setup = self.setup
-        rules = setup.rules()
-        n = setup.players
-        self.seats = []
-        for seat in range(n):
-            level = setup.seats[seat]
-            player = None
-            if level != "human" and self.make_player is not None:
-                player = self.make_player(level, rules, n, seat)
-            self.seats.append(player)
-        self.levels = [plays_as(level, rules, n) for level in setup.levels()]
-        self.game = Game(rules, players=n, dice=self.dice, log_size=LOG_SIZE)
-        self.head_start = setup.head_start()  # given to the second player once the first is known
-        self.meter = None  # app.meter.Meter where the set-up asks for one and a table fits
-        self.view.meter = None
-        if setup.meter and n == 2 and self.make_player is not None:
-            from app import meter
+        from app import setupmenu
 
-            self.meter = meter.make(self.make_player, rules)
-        self.hurry = False
-        self.advisers = {}
-        self.score_top = 0
-        self.rolloff_tie = False
-        self._open_rolloff()
+        rules, chosen, self.levels, head_start = setupmenu.plan(setup)
+        self._drop_game()
+        setupmenu = None
+        self._leave_setup()
+        from app import rolloff
+
+        rolloff.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
-        """The roll-off screen; ``tied_faces``: the faces of the roll that tied, still shown."""
-        game = self.game
-        self.rolloff_faces = tied_faces or [0] * game.players
-        view = self.view
-        view.title = "Tie! Roll-off" if self.rolloff_tie else "Who goes first?"
-        self._show_rolloff()
-        view.status = "Press Roll"
-        view.keys_lit = ("menu",) if self._rolloff_all_cpu() else ("roll", "menu")
-        self._go(v.ROLLOFF)
-        if self._rolloff_all_cpu():
-            self._after(T_ROLLOFF_SHOW, CPU_THINK_MS)
+        from app import rolloff
 
-    def _rolloff_all_cpu(self):
-        for seat in self.game.rolloff_players:
-            if self.seats[seat] is None:
-                return False
-        return True
-
-    def _show_rolloff(self):
-        game = self.game
-        decided = game.phase != G_ROLLOFF and self.step == T_ROLLOFF_SHOW
-        out = []
-        for s in range(game.players):
-            if s in game.rolloff_players:
-                state = v.FREE
-            elif decided and (s == game.current if game.phase == START else s in game.winners):
-                state = v.SELECTED
-            else:
-                state = v.ASIDE
-            out.append((self._label(s), self.rolloff_faces[s], state))
-        self.view.rolloff = out
-
-    def _rolloff(self):
-        game = self.game
-        if game.phase != G_ROLLOFF:
-            return
-        new = self._act(game.rolloff)
-        for kind, seat, data, _ in new:
-            if kind == "rolloff":
-                self.rolloff_faces[seat] = data
-        self.settle_faces = list(self.rolloff_faces)
-        self._sound("roll")
-        self.view.status = ""
-        self.view.keys_lit = ("menu",)  # a press now only ends the tumble
-        self.step = T_ROLLOFF
-        self.due = ticks_add(self.now, TUMBLE_MS)
-        self._tumble_frame()
+        rolloff.open(self, tied_faces)
 
     def _after_rolloff(self):
-        game = self.game
-        if self.settle_faces is None:  # every seat in the roll-off is a computer: roll now
-            self._rolloff()
-            return
-        self.settle_faces = None
-        if game.phase == G_ROLLOFF:  # a tie: those tied roll again; their faces stay up
-            tied = [0] * game.players
-            for seat in game.rolloff_players:
-                tied[seat] = self.rolloff_faces[seat]
-            self._open_rolloff(tied)
-            self.view.status = "Tie! Roll again"
-            return
-        if game.phase == OVER:
-            self._open_end()
-            return
-        if getattr(self, "head_start", 0):  # fair start: the second player's head start
-            from farkle.fairstart import apply
+        from app import rolloff
 
-            apply(game, self.head_start)
-            self.head_start = 0
-        self._begin_turn()
+        rolloff.after(self)
 
     # ----- play: the turn -----
 
     def _begin_turn(self):
+        forget(("app.rolloff",))  # the game's start is over (or a final tie's roll-off)
         game = self.game
         self.player = game.current
         self.total = 0
@@ -462,9 +493,9 @@ class Controller(Menus, Computer, PlayView):
     def _tumble_frame(self):
         self.frame_due = ticks_add(self.now, TUMBLE_FRAME_MS)
         if self.step == T_ROLLOFF:
-            for seat in self.game.rolloff_players:
-                self.rolloff_faces[seat] = self._random_face(self.rolloff_faces[seat])
-            self._show_rolloff()
+            from app import rolloff
+
+            rolloff.tumble(self)
         else:
             faces = self.view.faces
             for slot in self.tumbling:
@@ -473,12 +504,9 @@ class Controller(Menus, Computer, PlayView):
 
     def _settle(self):
         if self.step == T_ROLLOFF:
-            self.rolloff_faces = self.settle_faces
-            self.settle_faces = list(self.rolloff_faces)
-            self._after(T_ROLLOFF_SHOW, BANNER_MS)
-            self._show_rolloff()
-            self.view.status = self._rolloff_result()
-            self._changed()
+            from app import rolloff
+
+            rolloff.settle(self)
             return
         self.view.faces = self.settle_faces
         self.view.tumbling = False
@@ -486,14 +514,6 @@ class Controller(Menus, Computer, PlayView):
         self._changed()
         self.step = T_NONE
         self._next_banner()
-
-    def _rolloff_result(self):
-        game = self.game
-        if game.phase == G_ROLLOFF:
-            return "Tie! Roll again"
-        if game.phase == OVER:
-            return self._winner_text()
-        return self._label(game.current) + " goes first!"
 
     def _queue_events(self, new):
         """Banners and sounds for what the engine logged; set what comes after them."""
@@ -705,61 +725,16 @@ class Controller(Menus, Computer, PlayView):
         self._sound("click")
 
     def _hint(self, wait=True):
-        """The advice for the player on turn; with ``wait``, "thinking..." until the adviser's
-        work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
-        game = self.game
-        if self.hint_fn is None:
-            self._refuse("no hints on this board")
-            return
-        if game.phase not in (START, KEEP, CHOOSE):
-            return
+        """The advice for the player on turn (``app.advice``, loaded for each hint and
+        forgotten after, as the hint's own module); with ``wait``, "thinking..." until the
+        adviser's work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
         try:
-            adviser = self.advisers.get(game.current)
-            if adviser is None and self.make_player is not None:  # made once a game, a seat
-                adviser = self.advisers[game.current] = self.make_player(
-                    HINT_LEVEL, game.rules, game.players, game.current)
-            if wait and adviser is not None and not (self._ready(adviser, lambda: True) and self._odds_ready(lambda: True)):
-                self.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
-                self._say("Hint: thinking...", stay=True)
-                return
-            hint = self.hint_fn(game, player=adviser) if adviser is not None else self.hint_fn(game)
+            from app import advice
         except MemoryError:  # a board short of heap: the game goes on without the hint
-            self.advisers = {}
-            import gc
-
             gc.collect()
             self._say("Hint: can't think right now (out of memory)")
             return
-        except Exception as error:  # a hint must never stop the game
-            self._say("no hint: %s" % error)
-            return
-        keep = _get(hint, "keep")
-        roll = _get(hint, "roll")
-        dice = _get(hint, "dice")
-        farkle = _get(hint, "farkle")
-        parts = []
-        if _get(hint, "piggyback"):
-            parts.append("take over the %d dice (Bank)" % game.left_dice)
-        if keep and game.phase in (KEEP, CHOOSE) and game.unkept():
-            self._select_faces(keep)
-            parts.append("keep " + " ".join([str(f) for f in keep]))
-        if roll is not None:
-            if not roll:
-                parts.append("then bank" if parts else "bank")
-            else:
-                text = ("roll %d %s" % (dice, "die" if dice == 1 else "dice")) if dice else "roll"
-                if farkle is not None:
-                    text += ": %d%% farkle" % int(farkle * 100 + 0.5)
-                parts.append(("then " + text) if parts else text)
-        text = "Hint: " + (", ".join(parts) if parts else "nothing to do")
-        win = _get(hint, "win")
-        if win is not None:
-            text += ". Win %d%%" % int(win * 100 + 0.5)
-        self._say(text, stay=True)
-
-
-def _get(hint, name):
-    """A field of a hint, whether it is a dict or an object."""
-    if isinstance(hint, dict):
-        return hint.get(name)
-    return getattr(hint, name, None)
+        try:
+            advice.give(self, wait)
+        finally:
+            forget(("app.advice",))

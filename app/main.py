@@ -19,16 +19,13 @@ from app.screens import Screens
 
 
 def computer_players():
-    """``(make_player, hint)`` from ``farkle.players``; None for what is missing."""
+    """``(make_player, hint)`` from ``farkle.players``; None for both on a board without it.
+    The hints come with the players (``farkle.players.hint``), and are not imported to see:
+    that would load the engine at power-up, long before a game needs it."""
     try:
         from farkle.players import make_player
     except ImportError:
         return None, None
-    try:
-        import farkle.players.hint  # noqa: F401  (there: hints are offered)
-    except ImportError:
-        return make_player, None
-    forget(("farkle.players.hint",))
     return make_player, hint
 
 

@@ -1,7 +1,7 @@
 """app.pace: the controller's clock: how long things take, what is running, tick arithmetic.
 
-Shared by ``app.controller`` and its parts (``app.menus``, ``app.computer``, ``app.playview``).
-Times are milliseconds on a clock that wraps at 2**29, as ``adafruit_ticks.ticks_ms``.
+Shared by ``app.controller`` and its parts (``app.computer``, ``app.playview``, the menu
+screens). Times are milliseconds on a clock that wraps at 2**29, as ``adafruit_ticks.ticks_ms``.
 """
 
 # pacing, in ms (a hurried computer turn divides these by HURRY)
@@ -20,6 +20,15 @@ LOG_SIZE = 24  # engine log entries kept: enough for one action's events
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
 HINT_WORK_MS = 20  # the share while a hint is being worked out (the longest step is under 20 ms on a board)
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
+
+# the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the
+# same): named here so that the app's code can be loaded before any game, and so before
+# farkle.game, which the set-up menu never needs
+P_ROLLOFF = 0
+P_START = 1
+P_KEEP = 2
+P_CHOOSE = 3
+P_OVER = 4
 
 # what is running on the clock
 T_NONE = 0

@@ -5,12 +5,11 @@ they read and write: ``keeper.panel``, ``keeper.rows``, ``keeper.stats``...). Lo
 while a panel is open: a game that never opens one never has this in the heap.
 """
 
-from farkle.game import ROLLOFF
-
 from app import input as act
 from app import view as v
+from app.pace import P_ROLLOFF as ROLLOFF
 from app.persist import DICE, MENU_ITEMS, MORE, OFFER, STATS
-from app.setup import LEVELS
+from app.choices import LEVELS
 
 FOOT = "Menu: back"  # ROLL (lit when the row does something) chooses; room for the scroll arrows
 # chi-square with 5 degrees of freedom: above this, the faces are suspicious at 0.1%
@@ -101,7 +100,7 @@ def key(keeper, action):
         what = keeper.rows[view.cursor][2]
         if what == "resume":
             c._sound("click")
-            keeper.resume()
+            resume(keeper)
         elif what == "new":
             c._sound("click")
             keeper.panel = None
@@ -129,6 +128,35 @@ def key(keeper, action):
             show(keeper)
 
 
+def resume(keeper):
+    """Continue the saved game exactly where it was saved (its turn boundary)."""
+    c = keeper.controller
+    game = keeper.saved_game
+    levels = keeper.saved_seats
+    from app.setup import plays_as
+
+    c.levels = [plays_as(level, game.rules, game.players) for level in levels]
+    plays_as = None
+    c._leave_setup()  # set-up code is not needed in a game: gone before its players come
+    c.seats = []
+    for seat in range(game.players):
+        level = levels[seat]
+        player = None
+        if level != "human" and c.make_player is not None:
+            player = c.make_player(level, game.rules, game.players, seat)
+        c.seats.append(player)
+    game.dice = c.dice
+    c.game = game
+    c.hurry = False
+    c.score_top = 0
+    c.rolloff_tie = game.rolloff_for_tie
+    keeper.panel = None
+    if game.phase == ROLLOFF:
+        c._open_rolloff()
+    else:
+        c._begin_turn()
+
+
 def close(keeper):
     """Back to where the panel was opened from."""
     c = keeper.controller
@@ -137,10 +165,7 @@ def close(keeper):
     if keeper.back == "setup":
         c._open_setup()
     else:
-        c.view.title = "Menu"
-        c.view.cursor = 0
-        c.view.top = 0
-        c.view.screen = v.PAUSE
+        c._open_menu(v.PAUSE, "Menu")
         c._pause_rows()
 
 

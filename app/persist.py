@@ -8,19 +8,21 @@ nothing changed. At power-on a saved unfinished game is offered instead of the s
 Its screens are menu screens: the resume offer, "More" (from the set-up menu's MENU key),
 Statistics (with a reset) and Dice check (the faces drawn since power-on); ``app.panels``
 draws them and answers their keys, loaded only while one is open.
+
+It loads no engine code of its own: the saved game's (``farkle.savegame``) is loaded once a
+game is played or offered, so the set-up menu runs without the engine in the heap. What
+runs once at power-up is elsewhere and forgotten after: reading the save (``app.storage``),
+the saved settings into the set-up (``app.setup.apply_settings``); resuming the offered
+game is the offer panel's (``app.panels``).
 """
 
 from farkle.dice import RandomDice
-from farkle.game import OVER, ROLLOFF, START
-from farkle.presets import NAMES
-from farkle.savegame import dumps
-from farkle.stats import Stats, mark, since
+from farkle.stats import mark, since
 
 from app import view as v
+from app.choices import parse_levels
 from app.modules import forget
-from app.pace import T_ROLLOFF, T_TUMBLE
-from app.setup import LEVELS, plays_as
-from app.storage import Storage
+from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
 from hardware import nvm_store
 
 # panels (None: none open)
@@ -43,9 +45,17 @@ class Keeper:
 
     def __init__(self, nvm, dice=None):
         self.dice = dice if dice is not None else RandomDice()
-        self.storage = Storage(nvm).load(self.dice)
-        self.stats = self.storage.stats
-        self.notices = list(self.storage.notices)
+        from app.storage import Storage
+
+        storage = Storage(nvm).load(self.dice)
+        Storage = None
+        # read once a power-on (the journal, the saved game and its rules); the keeper
+        # writes through the store
+        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check"))
+        self.store = storage.store  # hardware.nvm_store.Store, None without an NVM
+        self.saved_settings = storage.settings  # as read at power-up; given to the set-up by attach()
+        self.stats = storage.stats
+        self.notices = list(storage.notices)
         why = None
         try:
             from hardware.alive import NOTICES, restart_reason
@@ -56,18 +66,19 @@ class Keeper:
                 self.notices.append(reason)
         except Exception:  # a notice is a nicety
             pass
-        self.saved_game = self.storage.game
-        self.saved_seats = _levels(self.storage.settings.get("game_seats", ""))
-        dropped = self.storage.dropped
+        self.saved_game = storage.game
+        self.saved_seats = parse_levels(self.saved_settings.get("game_seats", ""))
+        dropped = storage.dropped
+        storage = None
         if self.saved_game is not None and len(self.saved_seats) != self.saved_game.players:
             self.saved_game = None  # settings and game disagree: not trusted
             self.notices.append("The saved game was not\nvalid: it was dropped.")
             dropped = True
-        if self.storage.settings.get(ASIDE):
+        if self.saved_settings.get(ASIDE):
             self.notices.append(ASIDE_NOTICE)
         # while the saved game is offered or played, an error sets it aside (see fault())
         self.risky = self.saved_game is not None
-        if why == "watchdog" and self.risky and self._set_aside(self.storage.settings):
+        if why == "watchdog" and self.risky and self._set_aside(self.saved_settings):
             # a hang leaves no exception to catch: the saved game may be what hung, so it is
             # set aside as after an error instead of being offered into the same hang again
             self.saved_game = None
@@ -91,7 +102,7 @@ class Keeper:
         self.saves = 0
         # a save is due (written once no dice are tumbling); at once when a refused game or the
         # set-aside notice is still in the flash, so neither comes back at the next power-on
-        self.dirty = dropped or bool(self.storage.settings.get(ASIDE))
+        self.dirty = dropped or bool(self.saved_settings.get(ASIDE))
 
     # ----- wiring (hooks) -----
 
@@ -105,42 +116,14 @@ class Keeper:
             self.dice = controller.dice
             if self.saved_game is not None:
                 self.saved_game.dice = self.dice
-        self._apply_settings(self.storage.settings)
+        from app.setup import apply_settings  # set-up code: loaded for the set-up menu next
+
+        apply_settings(controller.setup, self.saved_settings)
+        apply_settings = None
+        self.saved_settings = None  # the set-up holds them now (fault() asks it)
+        controller.view.mute = controller.setup.mute
         self.settings_key = self._settings_key()
         return self
-
-    def _apply_settings(self, values):
-        """Saved set-up choices into ``controller.setup``; anything invalid is skipped."""
-        setup = self.controller.setup
-        players = values.get("players")
-        if isinstance(players, int) and 2 <= players <= 8:
-            setup.players = players
-        seats = _levels(values.get("seats", ""))
-        if len(seats) == 8:
-            setup.seats = seats
-        preset = values.get("preset")
-        if isinstance(preset, int) and 0 <= preset < len(NAMES):
-            before = (setup.preset, setup.options)
-            setup.preset = preset
-            setup.options = {}
-            for name in values:
-                if name.startswith("o.") and name[2:]:
-                    setup.options[name[2:]] = values[name]
-            try:
-                offers = setup.offers()
-                allowed = [f for f, _, _ in offers]
-                for field in setup.options:
-                    if field not in allowed:
-                        raise ValueError(field)
-                    if setup.options[field] not in dict((f, vals) for f, _, vals in offers)[field]:
-                        raise ValueError(field)
-                setup.rules()
-            except Exception:  # RulesError, a stale option: back to what it was
-                setup.preset, setup.options = before
-        mute = values.get("mute")
-        if mute is True or mute is False:
-            setup.mute = mute
-            self.controller.view.mute = mute
 
     def _settings(self):
         setup = self.controller.setup
@@ -183,6 +166,8 @@ class Keeper:
             where = (game.turns, game.phase, len(game.rolloff_players))
             if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
                 self.where = where
+                from farkle.savegame import dumps
+
                 self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
                 self.dirty = True
         if c.view.version != self.view_version:  # settings only change with the view
@@ -218,7 +203,7 @@ class Keeper:
         if not self.risky:
             return False
         self.risky = False
-        if not self._set_aside(self._settings() if self.controller is not None else self.storage.settings):
+        if not self._set_aside(self._settings() if self.controller is not None else self.saved_settings or {}):
             return False
         try:
             from hardware import alive  # the error path itself is loaded only to show it
@@ -231,7 +216,7 @@ class Keeper:
     def _set_aside(self, settings):
         """Write the settings and statistics without the saved game, marked as set aside.
         Never raises; True once written."""
-        if self.storage.store is None:
+        if self.store is None:
             return False
         try:
             values = dict(settings)
@@ -239,7 +224,7 @@ class Keeper:
             values[ASIDE] = True
             sections = {nvm_store.SETTINGS: nvm_store.pack_values(values),
                         nvm_store.STATS: self.stats.to_bytes()}
-            self.storage.store.save(nvm_store.pack_sections(sections))
+            self.store.save(nvm_store.pack_sections(sections))
         except Exception as error:  # the restart must still happen
             print("persist: could not set the save aside:", error)
             return False
@@ -261,17 +246,17 @@ class Keeper:
             game_bytes, stats_bytes = self.boundary
         else:
             game_bytes, stats_bytes = None, stats.to_bytes()
-        storage = self.storage
-        if storage.store is None:
+        store = self.store
+        if store is None:
             return
         sections = {nvm_store.SETTINGS: nvm_store.pack_values(self._settings()),
                     nvm_store.STATS: stats_bytes}
         if game_bytes is not None:
             sections[nvm_store.GAME] = game_bytes
-        if storage.store.save(nvm_store.pack_sections(sections)):
+        if store.save(nvm_store.pack_sections(sections)):
             self.saves += 1
-        elif storage.store.status == nvm_store.FAILED:
-            self._notice(storage.store.notice())
+        elif store.status == nvm_store.FAILED:
+            self._notice(store.notice())
 
     def _notice(self, text):
         c = self.controller
@@ -288,30 +273,6 @@ class Keeper:
         self.back = None
         self._open(OFFER)
         return True
-
-    def resume(self):
-        """Continue the saved game exactly where it was saved (its turn boundary)."""
-        c = self.controller
-        game = self.saved_game
-        levels = self.saved_seats
-        c.seats = []
-        for seat in range(game.players):
-            level = levels[seat]
-            player = None
-            if level != "human" and c.make_player is not None:
-                player = c.make_player(level, game.rules, game.players, seat)
-            c.seats.append(player)
-        game.dice = c.dice
-        c.levels = [plays_as(level, game.rules, game.players) for level in levels]
-        c.game = game
-        c.hurry = False
-        c.score_top = 0
-        c.rolloff_tie = game.rolloff_for_tie
-        self.panel = None
-        if game.phase == ROLLOFF:
-            c._open_rolloff()
-        else:
-            c._begin_turn()
 
     # ----- panels -----
 
@@ -363,13 +324,3 @@ class Keeper:
         if self.panel is None:
             forget(("app.panels",))
 
-
-def _levels(text):
-    """Seat levels from "human,normal,..." (each checked; any unknown one: empty tuple)."""
-    if not isinstance(text, str) or not text:
-        return []
-    out = text.split(",")
-    for level in out:
-        if level not in LEVELS:
-            return []
-    return out

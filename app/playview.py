@@ -5,10 +5,9 @@ of the ``View`` (header, status line, message, score strip, lit keys) from the g
 state; ``_say()`` shows a refusal or a hint for a while (long ones scroll).
 """
 
-from farkle.game import CHOOSE, KEEP, START
-
 from app import view as v
-from app.pace import C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, STRIP_PAGE_MS, ticks_add, ticks_diff
+from app.pace import (C_KEEP, MESSAGE_MS, MESSAGE_PAGE_MS, N_ROLL, N_TURN, P_CHOOSE as CHOOSE, P_KEEP as KEEP,
+                      P_START as START, STRIP_PAGE_MS, ticks_add, ticks_diff)
 
 
 class PlayView:

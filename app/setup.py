@@ -1,19 +1,20 @@
-"""app.setup: the set-up menu's choices and the rules and seats they make.
+"""app.setup: the set-up menu's rows and changes, and the rules and seats they make.
 
-Pure data: players (2-8), each seat human or a computer level, a rule preset, and the options
-that preset offers (``rules.offers``), plus sound. ``rows()`` lists what the menu shows;
-``change(row, step)`` moves one value. The game is built from ``rules()`` and ``levels()``.
+The choices themselves are ``app.choices.Setup`` (plain values kept through a game); this
+module works on them and is loaded only while the set-up menu runs or a game is being made:
+the rule presets, the fair-start table and the question "does an expert have a table here"
+need not stay in a game's heap. ``rows(choices)`` lists what the menu shows,
+``change(choices, row, step)`` moves one value, ``rules(choices)`` makes the rules value.
 """
 
 import sys
 
-from farkle.fairstart import head_start
+from farkle.fairstart import head_start as solved_head_start
 from farkle.presets import NAMES, preset
 from farkle.rules import FIELD_NAMES
 
+from app.choices import LEVELS, Setup, parse_levels  # noqa: F401  (Setup: the choices, by their old name)
 from app.modules import forget
-
-LEVELS = ("human", "easy", "normal", "hard", "expert")
 # offered rule options, in menu order, with their menu labels
 OPTION_LABELS = (
     ("target", "Target"),
@@ -45,9 +46,9 @@ def plays_as(level, rules, players):
     """The level a seat really plays: "human", or what ``farkle.players`` makes of ``level``
     for these rules and players (the expert falls back to hard where it has no table).
 
-    Whether an expert has a table is asked once per rules and players, and the expert's
-    module (with the table it opened to see) is forgotten after if no expert had loaded it:
-    the set-up menu asks on every key, and a game without an expert need not keep it."""
+    Whether an expert has a table is asked once per rules and players, and the modules that
+    asking loaded (the expert's, the engine's it imports) are forgotten after: the set-up
+    menu asks on every key, and it does not need the play code."""
     if level == "human":
         return level
     try:
@@ -58,12 +59,11 @@ def plays_as(level, rules, players):
         return real(level, rules, players)
     key = (tuple([getattr(rules, name) for name in FIELD_NAMES]), players)
     if key not in _EXPERT:
-        loaded = "farkle.players.expert" in sys.modules
+        loaded = list(sys.modules)
         if len(_EXPERT) >= 8:
             _EXPERT.clear()
         _EXPERT[key] = real(level, rules, players)
-        if not loaded:
-            forget(("farkle.players.expert",))
+        forget([name for name in sys.modules if name not in loaded])
     return _EXPERT[key]
 
 
@@ -76,100 +76,122 @@ def show(value):
     return str(value)
 
 
-class Setup:
-    """The set-up choices. ``seats`` holds a level for all eight seats so that lowering
-    and raising the player count keeps them."""
+def offers(choices):
+    """(field, label, values) for each option the preset offers, in menu order."""
+    offered = preset(NAMES[choices.preset]).offers
+    out = []
+    for field, label in OPTION_LABELS:
+        if field in offered:
+            out.append((field, label, offered[field]))
+    for field in sorted(offered):  # any option without a label here
+        if field not in [f for f, _ in OPTION_LABELS]:
+            out.append((field, field, offered[field]))
+    return out
 
-    def __init__(self):
-        self.players = 2
-        self.seats = ["human", "normal", "human", "normal", "human", "normal", "human", "normal"]
-        self.preset = 0  # index into farkle.presets.NAMES
-        self.options = {}  # field -> chosen value, only for fields the preset offers
-        self.mute = False
-        self.fair = False  # "fair start": the second player gets the solved head start
-        self.meter = False  # two players: show each one's solved chance of winning
 
-    def offers(self):
-        """(field, label, values) for each option the preset offers, in menu order."""
-        offers = preset(NAMES[self.preset]).offers
-        out = []
-        for field, label in OPTION_LABELS:
-            if field in offers:
-                out.append((field, label, offers[field]))
-        for field in sorted(offers):  # any option without a label here
-            if field not in [f for f, _ in OPTION_LABELS]:
-                out.append((field, field, offers[field]))
-        return out
+def rules(choices):
+    """The rules value chosen (a preset with its offered options applied)."""
+    return preset(NAMES[choices.preset], **choices.options)
 
-    def rules(self):
-        """The rules value chosen (a preset with its offered options applied)."""
-        return preset(NAMES[self.preset], **self.options)
 
-    def head_start(self):
-        """The head start in points the game gives the second player (0: none)."""
-        solved = head_start(self.rules(), self.players)
-        return solved[0] if solved and self.fair else 0
+def head_start(choices):
+    """The head start in points the game gives the second player (0: none)."""
+    solved = solved_head_start(rules(choices), choices.players)
+    return solved[0] if solved and choices.fair else 0
 
-    def levels(self):
-        return self.seats[:self.players]
 
-    def rows(self):
-        """What the menu shows: a list of (kind, index, label, value text)."""
-        rules = self.rules()
-        out = [(R_PLAYERS, 0, "Players", str(self.players))]
-        for seat in range(self.players):
-            level = self.seats[seat]
-            real = plays_as(level, rules, self.players)
-            if level == "human":
-                value = level
-            elif real != level:  # set-up offers only what will happen
-                value = "%s=%s" % (level, real)
-            else:
-                value = "cpu " + level
-            out.append((R_SEAT, seat, "Seat %d" % (seat + 1), value))
-        out.append((R_RULES, 0, "Rules", rules.name))
-        offered = self.offers()
-        if "target" not in [f for f, _, _ in offered]:
-            out.append((R_OPTION, -1, "Target", str(rules.target)))  # fixed by the preset
-        for i in range(len(offered)):
-            field, label, _ = offered[i]
-            out.append((R_OPTION, i, label, show(getattr(rules, field))))
-        out.append((R_SOUND, 0, "Sound", "off" if self.mute else "on"))
-        solved = head_start(rules, self.players)
-        if solved:
-            out.append((R_FAIR, 0, "Fair start", "2nd +%d" % solved[0] if self.fair else "off"))
-        if self.players == 2:
-            out.append((R_METER, 0, "Win meter", "on" if self.meter else "off"))
-        out.append((R_START, 0, "Start game", ""))
-        return out
-
-    def change(self, row, step):
-        """Move the value of ``row`` (from ``rows()``) by ``step`` (+1 or -1), wrapping.
-        Returns False for rows without a value (Start) and fixed values."""
-        kind, index = row[0], row[1]
-        if kind == R_PLAYERS:
-            self.players = 2 + (self.players - 2 + step) % 7
-        elif kind == R_SEAT:
-            self.seats[index] = LEVELS[(LEVELS.index(self.seats[index]) + step) % len(LEVELS)]
-        elif kind == R_RULES:
-            self.preset = (self.preset + step) % len(NAMES)
-            self.options = {}
-        elif kind == R_OPTION:
-            if index < 0:
-                return False
-            field, _, values = self.offers()[index]
-            current = getattr(self.rules(), field)
-            at = values.index(current) if current in values else 0
-            self.options[field] = values[(at + step) % len(values)]
-        elif kind == R_SOUND:
-            self.mute = not self.mute
-        elif kind == R_FAIR:
-            self.fair = not self.fair
-        elif kind == R_METER:
-            self.meter = not self.meter
+def rows(choices):
+    """What the menu shows: a list of (kind, index, label, value text)."""
+    made = rules(choices)
+    out = [(R_PLAYERS, 0, "Players", str(choices.players))]
+    for seat in range(choices.players):
+        level = choices.seats[seat]
+        real = plays_as(level, made, choices.players)
+        if level == "human":
+            value = level
+        elif real != level:  # set-up offers only what will happen
+            value = "%s=%s" % (level, real)
         else:
-            return False
-        return True
+            value = "cpu " + level
+        out.append((R_SEAT, seat, "Seat %d" % (seat + 1), value))
+    out.append((R_RULES, 0, "Rules", made.name))
+    offered = offers(choices)
+    if "target" not in [f for f, _, _ in offered]:
+        out.append((R_OPTION, -1, "Target", str(made.target)))  # fixed by the preset
+    for i in range(len(offered)):
+        field, label, _ = offered[i]
+        out.append((R_OPTION, i, label, show(getattr(made, field))))
+    out.append((R_SOUND, 0, "Sound", "off" if choices.mute else "on"))
+    solved = solved_head_start(made, choices.players)
+    if solved:
+        out.append((R_FAIR, 0, "Fair start", "2nd +%d" % solved[0] if choices.fair else "off"))
+    if choices.players == 2:
+        out.append((R_METER, 0, "Win meter", "on" if choices.meter else "off"))
+    out.append((R_START, 0, "Start game", ""))
+    return out
 
-    def description(self):
-        return preset(NAMES[self.preset]).description
+
+def change(choices, row, step):
+    """Move the value of ``row`` (from ``rows()``) by ``step`` (+1 or -1), wrapping.
+    Returns False for rows without a value (Start) and fixed values."""
+    kind, index = row[0], row[1]
+    if kind == R_PLAYERS:
+        choices.players = 2 + (choices.players - 2 + step) % 7
+    elif kind == R_SEAT:
+        choices.seats[index] = LEVELS[(LEVELS.index(choices.seats[index]) + step) % len(LEVELS)]
+    elif kind == R_RULES:
+        choices.preset = (choices.preset + step) % len(NAMES)
+        choices.options = {}
+    elif kind == R_OPTION:
+        if index < 0:
+            return False
+        field, _, values = offers(choices)[index]
+        current = getattr(rules(choices), field)
+        at = values.index(current) if current in values else 0
+        choices.options[field] = values[(at + step) % len(values)]
+    elif kind == R_SOUND:
+        choices.mute = not choices.mute
+    elif kind == R_FAIR:
+        choices.fair = not choices.fair
+    elif kind == R_METER:
+        choices.meter = not choices.meter
+    else:
+        return False
+    return True
+
+
+def description(choices):
+    return preset(NAMES[choices.preset]).description
+
+
+def apply_settings(choices, values):
+    """Saved set-up choices (``app.persist``'s settings) into ``choices``; anything invalid
+    is skipped."""
+    players = values.get("players")
+    if isinstance(players, int) and 2 <= players <= 8:
+        choices.players = players
+    seats = parse_levels(values.get("seats", ""))
+    if len(seats) == 8:
+        choices.seats = seats
+    index = values.get("preset")
+    if isinstance(index, int) and 0 <= index < len(NAMES):
+        before = (choices.preset, choices.options)
+        choices.preset = index
+        choices.options = {}
+        for name in values:
+            if name.startswith("o.") and name[2:]:
+                choices.options[name[2:]] = values[name]
+        try:
+            offered = offers(choices)
+            allowed = [f for f, _, _ in offered]
+            for field in choices.options:
+                if field not in allowed:
+                    raise ValueError(field)
+                if choices.options[field] not in dict((f, vals) for f, _, vals in offered)[field]:
+                    raise ValueError(field)
+            rules(choices)
+        except Exception:  # RulesError, a stale option: back to what it was
+            choices.preset, choices.options = before
+    mute = values.get("mute")
+    if mute is True or mute is False:
+        choices.mute = mute

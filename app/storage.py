@@ -11,9 +11,10 @@ docs/persistence.md for the format, the power-cut guarantees and the wear budget
 ``save`` skips the write when nothing changed since the last one, and keeps no game that is
 over (a finished game is never offered for resuming). Nothing read back is trusted: a save
 that does not parse or that the engine could not have reached is dropped with a notice.
+The saved game's code (``farkle.savegame``, and the engine it imports) is loaded only when
+there is a game to read or write.
 """
 
-from farkle.savegame import SaveError, dumps, loads
 from farkle.stats import Stats
 from hardware.nvm_store import GAME, SETTINGS, STATS, Store, pack_sections, pack_values, \
     unpack_sections, unpack_values
@@ -62,6 +63,8 @@ class Storage:
                 self.notices.append("Saved settings were\ndamaged: defaults used.")
         body = sections.get(GAME)
         if body is not None:
+            from farkle.savegame import SaveError, loads
+
             try:
                 game = loads(body, dice=dice)
             except (SaveError, ValueError, IndexError) as error:
@@ -78,6 +81,8 @@ class Storage:
         """The bytes a save of this state writes."""
         sections = {SETTINGS: pack_values(settings or {}), STATS: stats.to_bytes()}
         if game is not None and not game.is_over():
+            from farkle.savegame import dumps
+
             sections[GAME] = dumps(game)
         return pack_sections(sections)
 

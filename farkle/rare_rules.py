@@ -1,5 +1,5 @@
 # farkle.rare_rules: the checks only unusual rules need (an exact target, a single 1 or 5
-# that scores nothing), kept out of farkle.rules so the usual rules cost the board no heap
+# that scores nothing), kept out of farkle.rules_check so the usual rules cost the board no heap
 # for them. Each refuses a rules value with which a game might never end.
 
 from farkle.rules import FIELDS, MAX_POINTS, RulesError

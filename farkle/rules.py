@@ -2,7 +2,8 @@
 
 Everything a house can disagree about is a field here, so a rule variant is data, not code:
 the scorer derives its tables from these fields and the game reads the play options.
-A ``Rules`` is checked when it is made; a bad one raises ``RulesError`` naming the field.
+A ``Rules`` is checked when it is made (``farkle.rules_check``); a bad one raises
+``RulesError`` naming the field.
 """
 
 # Ways four, five and six of a kind can score.
@@ -68,7 +69,9 @@ class Rules:
         self.name = name
         self.description = description
         self.offers = offers or {}  # field -> values the set-up menu offers
-        self._check()
+        from farkle.rules_check import check  # its own module: a board forgets it once set up
+
+        check(self)
 
     def replace(self, **changes):
         """A copy with some fields changed (keeps the preset's name while the
@@ -114,54 +117,3 @@ class Rules:
         if mode == "double":
             return three << (count - 3)
         return three * (count - 2)  # "add": the triple's value again per extra die
-
-    def _check(self):
-        for key, _, kind in FIELDS:
-            value = getattr(self, key)
-            if kind == "bool":
-                if value is not True and value is not False:
-                    raise RulesError("%s must be true or false, not %r" % (key, value))
-            elif kind == "int":
-                if type(value) is not int:
-                    raise RulesError("%s must be a whole number, not %r" % (key, value))
-                if value < 0:
-                    raise RulesError("%s must not be negative (got %d)" % (key, value))
-                if value > MAX_POINTS:
-                    raise RulesError("%s is too large (at most %d)" % (key, MAX_POINTS))
-            elif value not in kind:
-                raise RulesError("%s must be one of %s, not %r" % (key, ", ".join(kind), value))
-        if self.dice not in (5, 6):
-            raise RulesError("dice must be 5 or 6 (got %d)" % self.dice)
-        if self.dice == 5:
-            for key in SIX_DICE_ONLY:
-                if getattr(self, key):
-                    label = key.replace("_", " ")
-                    raise RulesError("%s needs six dice: set %s to 0 with 5 dice" % (label, key))
-        if self.target == 0:
-            raise RulesError("target must be above 0")
-        if self.opening > self.target:
-            raise RulesError("opening minimum (%d) is above the target (%d)" % (self.opening, self.target))
-        if self.min_bank > self.target:
-            raise RulesError("minimum bank (%d) is above the target (%d)" % (self.min_bank, self.target))
-        if self.four_pair_is_pairs and not self.three_pairs:
-            raise RulesError("four_pair_is_pairs needs three_pairs above 0")
-        if self.full_house_bonus and not self.full_house:
-            raise RulesError("full_house_bonus needs a full_house bonus above 0")
-        if self.kinds in ("fixed", "times"):
-            for count in (4, 5, 6):
-                if self.kinds == "times" and getattr(self, "kind%d" % count) > 64:
-                    raise RulesError("kind%d is a multiple of the triple: at most 64" % count)
-        if not (self.single1 or self.single5 or self.triple1 or self.triple_n):
-            raise RulesError("nothing scores: singles and triples are all 0")
-        # a bank minimum a turn seldom makes, or a penalty that outweighs what banks bring in,
-        # leaves a game that need never end: bounds in units of a single 1 (or a tenth of three 1s)
-        unit = max(self.single1, self.single5, self.triple_n, self.triple1 // 10)
-        for key, most in (("opening", 25 * unit), ("min_bank", 25 * unit if not self.penalty else 5 * unit),
-                          ("penalty", min(self.target // 4, 25 * unit))):
-            if getattr(self, key) > most:
-                raise RulesError("%s must be at most %d with these points and target%s, or a game "
-                                 "might never end" % (key, most, " and a penalty" if key == "min_bank" else ""))
-        if self.exact_target or not (self.single1 and self.single5):
-            from farkle.rare_rules import check  # rare rules: the module costs no heap otherwise
-
-            check(self)

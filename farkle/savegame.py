@@ -5,14 +5,21 @@ varints: the rules (preset number and every field), then the state, then the log
 seat numbers (0 to 7) are packed three bits each. Integrity (CRC, slots) is the storage
 layer's job; this layer checks the version, that the bytes parse, and that the game they
 hold is one the engine could have reached (``farkle.reachable``).
+
+A board writes a save at every turn and reads one only at power-up, so the reading half is
+a module of its own (``farkle.saveread``), loaded by ``loads`` when it is needed: a game in
+play carries only the writer.
 """
 
-from farkle.game import EVENTS, Game
-from farkle.presets import NAMES, PRESETS
-from farkle.rules import FIELDS, Rules
-from farkle.varint import get_uint, put_uint
+from farkle.game import EVENTS
+from farkle.rules import FIELDS
+from farkle.varint import put_uint
 
 VERSION = 1
+# The preset numbers of the format (1, 2, ...; 0 is custom rules): fixed here, not taken
+# from the order of farkle.presets, so that adding or moving a preset cannot change what
+# an old save means.
+PRESET_NUMBERS = ("classic", "scorecard", "duel", "doubling", "farkel")
 
 
 class SaveError(ValueError):
@@ -39,33 +46,6 @@ class _Writer:
 
     def flags(self, bools):
         self.small([1 if b else 0 for b in bools])
-
-
-class _Reader:
-    def __init__(self, data):
-        self.data = data
-        self.pos = 0
-
-    def uint(self):
-        try:
-            n, self.pos = get_uint(self.data, self.pos)
-        except ValueError:
-            raise SaveError("saved game is cut short or has a number too long")
-        return n
-
-    def int(self):
-        n = self.uint()
-        return n >> 1 if not n & 1 else -((n + 1) >> 1)
-
-    def small(self, limit=64):
-        n = self.uint()
-        if n > limit:
-            raise SaveError("saved game has a list too long")
-        packed = self.uint()
-        return [(packed >> (3 * i)) & 7 for i in range(n)]
-
-    def flags(self, limit=8):
-        return [v == 1 for v in self.small(limit)]
 
 
 def dumps(game):
@@ -103,77 +83,15 @@ def loads(data, dice=None):
 
     :raises SaveError: not a saved game, a newer version, or a state that cannot be played.
     """
-    r = _Reader(data)
-    version = r.uint()
-    if version != VERSION:
-        raise SaveError("saved game version %d, this firmware reads %d" % (version, VERSION))
-    try:
-        rules = _read_rules(r)
-        players = r.uint()
-        game = Game(rules, players=players, first=0, dice=dice)
-        game.scores = [r.int() for _ in range(players)]
-        game.streak = [r.int() for _ in range(players)]
-        game.reached = [r.int() for _ in range(players)]
-        game.opened = _exactly(r.flags(), players)
-        game.pending = _exactly(r.flags(), players)
-        (game.changes, game.turns, game.current, game.phase, game.turn_total, game.in_hand,
-         game.left_dice, game.left_points, final_by, game.log_size) = [r.uint() for _ in range(10)]
-        game.final_by = final_by - 1
-        game.piggybacked, game.rolloff_for_tie = _exactly(r.flags(), 2)
-        game.rolloff_players, game.shown, game.kept, game.winners = [r.small(8) for _ in range(4)]
-        game.log = [_read_event(r) for _ in range(r.uint())]
-    except (ValueError, IndexError) as error:  # RulesError and SaveError are ValueErrors
-        raise SaveError("saved game is not valid: %s" % error)
-    if r.pos != len(data):
-        raise SaveError("saved game has %d stray bytes" % (len(data) - r.pos))
-    from farkle.reachable import why_not  # only on restore: no heap during play
+    from farkle.saveread import loads as read
 
-    why = why_not(game)
-    if why:
-        raise SaveError("saved game is not valid: " + why)
-    return game
+    return read(data, dice)
 
 
 def _write_rules(w, rules):
-    w.uint(NAMES.index(rules.name) + 1 if rules.name in NAMES else 0)
+    w.uint(PRESET_NUMBERS.index(rules.name) + 1 if rules.name in PRESET_NUMBERS else 0)
     for key, _, kind in FIELDS:
         value = getattr(rules, key)
         if isinstance(kind, tuple):
             value = kind.index(value)
         w.uint(int(value))
-
-
-def _read_rules(r):
-    index = r.uint()
-    fields = {}
-    for key, _, kind in FIELDS:
-        value = r.uint()
-        if kind == "bool":
-            if value > 1:
-                raise SaveError("rule %s is not a yes/no" % key)
-            value = value == 1
-        elif isinstance(kind, tuple):
-            if value >= len(kind):
-                raise SaveError("rule %s has no choice %d" % (key, value))
-            value = kind[value]
-        fields[key] = value
-    if 0 < index <= len(PRESETS):
-        name, description, _, offers = PRESETS[index - 1]
-        return Rules(name, description, offers, **fields)
-    return Rules(**fields)
-
-
-def _read_event(r):
-    kind = r.uint()
-    if kind >= len(EVENTS):
-        raise SaveError("saved log has an unknown event")
-    player = r.uint() - 1
-    tag = r.uint()
-    data = tag >> 1 if tag & 1 else tuple(r.small())
-    return EVENTS[kind], player, data, r.int()
-
-
-def _exactly(values, n):
-    if len(values) != n:
-        raise SaveError("saved game has %d entries where %d belong" % (len(values), n))
-    return values

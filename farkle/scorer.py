@@ -72,6 +72,10 @@ class Scorer:
         self.singles = (0, rules.single1, 0, 0, 0, rules.single5, 0)
         self.face = [self._face_row(rules, f) for f in range(7)]
         self.patterns = self._patterns(rules)
+        # n -> (ways n dice score nothing, 6**n), and the counts under way: filled by
+        # farkle.players.base, kept here so that they live and die with these tables
+        self.farkles = {}
+        self.counting = {}
 
     def _face_row(self, rules, face):
         # best[c] = best points splitting c dice of one face into singles and sets

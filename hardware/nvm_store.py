@@ -20,7 +20,7 @@ record is the valid one with the highest sequence number; reading stops at the f
 that does not start a valid record, so a torn or foreign tail is never trusted.
 """
 
-from farkle.varint import get_uint, put_uint
+from farkle.varint import put_uint
 
 try:
     from binascii import crc32 as _crc32_native
@@ -51,54 +51,14 @@ NOTICES = {
     FAILED: "Saving failed: the game\ngoes on, but unsaved.",
 }
 
-_TABLE_LO = None
-_TABLE_HI = None
-
-
-def _tables():
-    # CRC-32 (reflected, polynomial 0xEDB88320) kept as two 16-bit halves, so every value
-    # stays a small int on a board (CircuitPython's small ints have 31 bits; 32-bit values
-    # would allocate). 256 entries each, built on first use.
-    global _TABLE_LO, _TABLE_HI
-    if _TABLE_LO is None:
-        lo_t = [0] * 256
-        hi_t = [0] * 256
-        for n in range(256):
-            lo, hi = n, 0
-            for _ in range(8):
-                if lo & 1:
-                    lo = ((lo >> 1) | ((hi & 1) << 15)) ^ 0x8320
-                    hi = (hi >> 1) ^ 0xEDB8
-                else:
-                    lo = (lo >> 1) | ((hi & 1) << 15)
-                    hi >>= 1
-            lo_t[n] = lo
-            hi_t[n] = hi
-        _TABLE_LO, _TABLE_HI = lo_t, hi_t
-    return _TABLE_LO, _TABLE_HI
-
-
-def crc32_halves(data, start=0, end=None, lo=0xFFFF, hi=0xFFFF):
-    """Pure-Python CRC-32 of ``data[start:end]`` as a running (lo, hi) state (pre-inverted)."""
-    lo_t, hi_t = _tables()
-    if end is None:
-        end = len(data)
-    for i in range(start, end):
-        n = (lo ^ data[i]) & 0xFF
-        lo = ((lo >> 8) | ((hi & 0xFF) << 8)) ^ lo_t[n]
-        hi = (hi >> 8) ^ hi_t[n]
-    return lo, hi
-
-
 def crc32_bytes(data, native=True):
     """CRC-32 of ``data`` as 4 big-endian bytes (binascii's crc32 where the board has it)."""
     if native and _crc32_native is not None:
         value = _crc32_native(data) & 0xFFFFFFFF
         return bytes(((value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF))
-    lo, hi = crc32_halves(data)
-    lo ^= 0xFFFF
-    hi ^= 0xFFFF
-    return bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF))
+    from hardware.crc32 import crc32  # a board without binascii only
+
+    return crc32(data)
 
 
 def record(seq, payload):
@@ -139,54 +99,9 @@ class Store:
 
     def load(self):
         """The newest valid payload (bytes), or None. Never raises on any NVM content."""
-        self.status, self.seq, self.end, self.last = EMPTY, 0, 0, None
-        self.clean = True
-        # Read a record at a time and the erased tail in small pieces, never the whole 4 KB
-        # at once: at power-up the heap already holds the firmware, and two 4 KB blocks (the
-        # slice and its copy) were what it could not find.
-        nvm, size = self.nvm, self.size
-        try:
-            pos = 0
-            while pos + HEADER <= size:
-                head = bytes(nvm[pos:pos + HEADER])
-                if head[0] != MAGIC0 or head[1] != MAGIC1:
-                    break
-                if head[2] != FORMAT:
-                    self.status = NEWER if self.seq == 0 else TORN
-                    break
-                n = (head[7] << 8) | head[8]
-                stop = pos + HEADER + n
-                if stop > size:
-                    break
-                payload = bytes(nvm[pos + HEADER:stop])
-                if crc32_bytes(head[:9] + payload) != head[9:13]:
-                    break
-                seq = (head[3] << 24) | (head[4] << 16) | (head[5] << 8) | head[6]
-                if seq <= self.seq:  # records only ever grow: an old one here is not ours
-                    break
-                self.seq, self.last, self.end = seq, payload, stop
-                self.status = OK
-                pos = stop
-            erased = zeros = True  # what the tail after the records holds
-            for at in range(self.end, size, TAIL_PIECE):
-                piece = bytes(nvm[at:min(at + TAIL_PIECE, size)])
-                erased = erased and piece.count(b"\xff") == len(piece)
-                zeros = zeros and piece.count(b"\x00") == len(piece)
-        except Exception:  # a store that cannot even be read: behave as empty, never crash
-            self.status, self.seq, self.end, self.last = FOREIGN, 0, 0, None
-            self.clean = False
-            return None
-        self.clean = erased
-        if not self.clean and self.status != NEWER:
-            if self.seq:
-                self.status = TORN
-            elif zeros:
-                self.status = EMPTY  # blank, all zeros (never written on some boards): no notice
-            else:
-                self.status = FOREIGN
-        if self.status == NEWER:
-            self.clean = False
-        return self.last
+        from hardware.nvm_load import load  # read once, at power-up: apart, and forgotten after
+
+        return load(self)
 
     def save(self, payload):
         """Append ``payload`` as the newest record (or rewrite the sector when it is full).
@@ -254,17 +169,9 @@ def pack_sections(sections):
 
 def unpack_sections(payload):
     """``{tag: bytes}`` from a payload; raises ValueError when it does not parse."""
-    out = {}
-    pos = 0
-    n = len(payload)
-    while pos < n:
-        tag = payload[pos]
-        size, pos = get_uint(payload, pos + 1, 28)
-        if pos + size > n:
-            raise ValueError("section cut short")
-        out[tag] = bytes(payload[pos:pos + size])
-        pos += size
-    return out
+    from hardware.nvm_load import unpack_sections as unpack
+
+    return unpack(payload)
 
 
 # ----- the app's settings: a small dict of name -> int / bool / str -----
@@ -297,31 +204,6 @@ def pack_values(values):
 
 def unpack_values(data):
     """The dict ``pack_values`` made; raises ValueError when the bytes do not parse."""
-    out = {}
-    pos = 0
-    n = len(data)
-    while pos < n:
-        size = data[pos]
-        pos += 1
-        if pos + size + 1 > n:
-            raise ValueError("settings cut short")
-        name = bytes(data[pos:pos + size]).decode()
-        pos += size
-        kind = data[pos]
-        blen, pos = get_uint(data, pos + 1, 28)
-        if pos + blen > n:
-            raise ValueError("settings cut short")
-        body = data[pos:pos + blen]
-        pos += blen
-        if kind == 0x62 and blen == 1 and body[0] < 2:
-            out[name] = body[0] == 1
-        elif kind == 0x69:
-            v, used = get_uint(body, 0, 28)
-            if used != blen:
-                raise ValueError("setting %s is not a number" % name)
-            out[name] = v >> 1 if not v & 1 else -((v + 1) >> 1)
-        elif kind == 0x73:
-            out[name] = bytes(body).decode()
-        else:
-            raise ValueError("setting %s has an unknown kind" % name)
-    return out
+    from hardware.nvm_load import unpack_values as unpack
+
+    return unpack(data)

@@ -27,3 +27,13 @@ def test_a_count_spread_a_roll_a_call_equals_one_done_at_once():
         assert calls == len(list(itertools.combinations_with_replacement(range(6), n)))  # one sorted roll a call
         assert farkle_chance(sliced, n) == farkle_chance(whole, n)
         assert count_farkles(sliced, n, stop=lambda: True)  # known: no more work
+
+
+def test_a_new_scorer_never_takes_an_old_ones_counts():
+    """The counts live on the scorer: a scorer made after another died (and maybe at its
+    address) counts its own rules afresh."""
+    for _ in range(50):
+        count_farkles(Scorer(preset("classic")), 6)
+    fresh = Scorer(preset("farkel"))
+    assert fresh.farkles == {}
+    assert farkle_chance(fresh, 6) == farkle_chance(Scorer(preset("farkel")), 6)

@@ -73,7 +73,7 @@ def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
     def no_room(payload):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(keeper.storage.store, "save", no_room)
+    monkeypatch.setattr(keeper.store, "save", no_room)
     keeper.stats.played += 1
     keeper._save()
     assert keeper.dirty is True and bytes(nvm) == first  # nothing lost, due again

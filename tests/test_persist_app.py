@@ -76,7 +76,7 @@ def play_turns(rig, turns):
 
 def next_save(rig):
     """Play until the Keeper has written one more save."""
-    store = rig.keeper.storage.store
+    store = rig.keeper.store
     seq = store.seq
     drive(rig, lambda: store.seq != seq)
 
@@ -159,7 +159,7 @@ def test_resume_after_a_cut_during_a_save(which):
     nvm = FlashNVM()
     rig = NvmRig(nvm, dice=RandomDice(11))
     start_game(rig)
-    store = rig.keeper.storage.store
+    store = rig.keeper.store
     next_save(rig)
     if which == "rewrite":  # until the next save no longer fits: it rewrites the sector
         while store.end + len(store.last) + nvm_store.HEADER + 24 <= store.size:
@@ -173,7 +173,7 @@ def test_resume_after_a_cut_during_a_save(which):
     new = ref.keeper.boundary[0]
     steps, erased = ref.board.nvm.last_steps, ref.board.nvm.erases == 1
     assert erased == (which == "rewrite") and new != old
-    size = len(ref.keeper.storage.store.last) + nvm_store.HEADER
+    size = len(ref.keeper.store.last) + nvm_store.HEADER
     cuts = sorted(set([0, 1, 2, size - 1, size, size + 1, size + 2, steps - 1]
                       + list(range(3, steps, max(1, steps // 25)))) & set(range(steps)))
     outcomes = []

@@ -244,3 +244,24 @@ SAVES = valid_saves()
 def test_loads_is_a_save_error_and_a_value_error():
     assert issubclass(SaveError, ValueError)
     assert savegame.VERSION == 1
+
+
+def test_a_save_numbers_the_presets_by_its_own_table():
+    """The format's preset numbers are its own: a new preset must be added at the end there
+    (a moved one would make old saves mean other rules)."""
+    assert savegame.PRESET_NUMBERS == NAMES[:len(savegame.PRESET_NUMBERS)]
+    assert len(set(savegame.PRESET_NUMBERS)) == len(savegame.PRESET_NUMBERS)
+
+
+def test_a_board_in_play_writes_saves_without_the_reading_code():
+    """Writing needs neither the reader nor the presets: a board loads those only at
+    power-up (to read the save) and in the set-up menu."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom farkle.game import Game\nfrom farkle.rules import Rules\n"
+            "from farkle.savegame import dumps\ndumps(Game(Rules(), players=2))\n"
+            "print(sorted(m for m in sys.modules if m.startswith('farkle')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1])).stdout
+    assert "farkle.saveread" not in out and "farkle.presets" not in out, out

@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from app.controller import LOG_SIZE  # noqa: E402
+from app.pace import LOG_SIZE  # noqa: E402
 from farkle.dice import RandomDice  # noqa: E402
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START, Game  # noqa: E402
 from farkle.players import make_player  # noqa: E402

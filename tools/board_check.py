@@ -5,6 +5,7 @@ host-only. Usage:
     python tools/board_check.py --heap 96K
     python tools/board_check.py --scenario expert --scenario menus
     python tools/board_check.py --bisect             # the smallest heap each scenario passes in
+    python tools/board_check.py --scenario menus --modules   # what each screen has loaded
 
 Deploys the firmware as ``make deploy`` does (bytecode, per board), lays each scenario's
 drive out with the fake hardware of tests/fakes (compiled like the libraries) and runs the
@@ -162,6 +163,8 @@ def main(argv=None):
                         help="find the smallest heap (4 KB steps) each scenario passes in")
     parser.add_argument("--verbose", action="store_true",
                         help="also show the heap in use when each screen first shows")
+    parser.add_argument("--modules", action="store_true",
+                        help="also list the firmware's modules loaded when each screen first shows")
     args = parser.parse_args(argv)
     global VERBOSE
     VERBOSE = args.verbose
@@ -174,8 +177,12 @@ def main(argv=None):
             print(json.dumps({"scenario": name, "smallest_heap": smallest}), flush=True)
             ok = ok and smallest is not None
         else:
-            row = run(name, parse_heap(args.heap))
+            row = run(name, parse_heap(args.heap), {"modules": True} if args.modules else None)
             print(report(row), flush=True)
+            modules = row.get("modules") or {}
+            for screen in row.get("seen", ()):  # in the order they showed
+                if screen in modules:
+                    print("  %s: %s" % (screen, " ".join(modules[screen])), flush=True)
             ok = ok and row["ok"]
     return 0 if ok else 1
 

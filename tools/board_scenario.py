@@ -11,6 +11,7 @@ exits. ``CFG`` (a dict) is set by the line board_check.py puts before this file.
 import gc
 import json
 import random
+import sys
 import time
 
 # Every fake the firmware may touch, before anything of the firmware: board_check measures
@@ -42,15 +43,18 @@ import usb_hid  # noqa: F401
 import usb_midi  # noqa: F401
 import watchdog  # noqa: F401
 
-# The firmware's names the driver needs, filled in by main() once the overhead is measured.
-v = R_PLAYERS = R_RULES = R_SEAT = KEEP = START = NAMES = None
+# The firmware's view module, filled in by main() once the overhead is measured. The other
+# firmware names the driver needs are imported where they are used, in the phase whose code
+# has them loaded, so that the driver loads no firmware module a phase would not.
+v = None
+FIRMWARE = ("app", "farkle", "hardware")  # the packages whose modules "modules" lists
 
 FRAME_MS = 25  # virtual time a frame takes
 SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None, "mark": (), "since": 0}
+         "hinted": None, "mark": (), "since": 0, "modules": {}}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
@@ -58,6 +62,8 @@ times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer":
 
 
 def result(ok, error=None, game=None):
+    global room
+    room = None  # the report is made in the room the driver kept (machinery), not the firmware's
     gc.collect()
     alloc = gc.mem_alloc()
     if alloc > state["peak"]:
@@ -70,6 +76,8 @@ def result(ok, error=None, game=None):
     if game is not None:
         out["scores"] = list(game.scores)
     out["seen"] = state["seen"]
+    if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
+        out["modules"] = state["modules"]
     out["times_ns"] = times
     if CFG.get("profile"):
         out["slow"] = slow
@@ -87,6 +95,8 @@ def press(app, name):
 def see(name):
     if name not in state["seen"]:
         state["seen"].append(name)
+        if CFG.get("modules"):  # the firmware's modules loaded when this screen first shows
+            state["modules"][name] = sorted([m for m in sys.modules if m.split(".")[0] in FIRMWARE])
         if CFG.get("verbose"):
             gc.collect()
             print("first %s at frame %d: %d bytes in use" % (name, state["frames"], gc.mem_alloc()))
@@ -94,6 +104,9 @@ def see(name):
 
 def setup_key(app):
     """Move the set-up menu towards CFG's players, seats and rules, a key at a time."""
+    from app.setup import R_PLAYERS, R_RULES, R_SEAT
+    from farkle.presets import NAMES
+
     ctl = app.controller
     setup = ctl.setup
     levels = CFG["levels"]
@@ -163,6 +176,8 @@ def panel_key(app):
 
 
 def play_key(app):
+    from farkle.game import KEEP, START
+
     ctl = app.controller
     game = ctl.game
     if ctl.seats[ctl.player] is not None:
@@ -250,10 +265,11 @@ def observe(app):
     if len(app.board.keys.events) or not ctl.idle():
         return
     screen = ctl.view.screen
-    see(v.SCREEN_NAMES[screen])
-    if app.keeper.panel is not None:
+    if app.keeper.panel is not None:  # shown on the menu screen: seen under its own name
         panel_key(app)
-    elif screen == v.SPLASH or screen == v.ROLLOFF:
+        return
+    see(v.SCREEN_NAMES[screen])
+    if screen == v.SPLASH or screen == v.ROLLOFF:
         press(app, "roll")
     elif screen == v.SETUP:
         setup_key(app)
@@ -342,8 +358,19 @@ def failed(error, **kwargs):
     result(False, "%s: %s" % (type(error).__name__, error))
 
 
+# Room for the driver's own report (the JSON line), kept from the start so that it counts as
+# machinery: a firmware that fills its heap to the end screen must not fail on the report.
+room = None
+
+
+def keep_room():
+    global room  # made in a call of its own: no stale pointer to it stays in main's frame
+    room = bytearray(4096)
+
+
 def main():
-    global v, R_PLAYERS, R_RULES, R_SEAT, KEEP, START, NAMES
+    global v
+    keep_room()
     gc.collect()
     machinery = gc.mem_alloc()
     # The error path is the driver's too: its handle() is replaced, so the driver loads it
@@ -369,9 +396,6 @@ def main():
     board.board_id = CFG["board_id"]
     from app import main as app_main
     from app import view
-    from app.setup import R_PLAYERS, R_RULES, R_SEAT
-    from farkle.game import KEEP, START
-    from farkle.presets import NAMES
 
     v = view
     step = app_main.App.step

@@ -63,6 +63,14 @@ def mpy_cross():
     return str(bin_dir() / "mpy-cross")
 
 
+# How the board's bytecode is compiled. -O3 leaves out the line-number tables: about 4 KB of
+# heap a game (the board loads .mpy into RAM), which a 128 KB heap cannot spare. A traceback
+# on the board then names the file and the function but says line 1; the same code on the
+# host (simulator, tests from source) keeps full line numbers. The firmware has no asserts,
+# so -O3 changes nothing else.
+MPY_FLAGS = ("-O3",)
+
+
 @functools.lru_cache(maxsize=None)
 def core_modules():
     """The modules compiled into the core (its ``help('modules')``)."""

@@ -196,17 +196,17 @@ def table_preference(names):
 
 def compile_tree(out, mpy_cross=None):
     """Replace every .py under ``out`` but code.py and boot.py by its .mpy; returns the count."""
-    if mpy_cross is None:
-        sys.path.insert(0, str(REPO / "tools"))
-        import cpcore
+    sys.path.insert(0, str(REPO / "tools"))
+    import cpcore
 
+    if mpy_cross is None:
         mpy_cross = cpcore.mpy_cross()
     count = 0
     for path in sorted(out.rglob("*.py")):
         rel = path.relative_to(out).as_posix()
         if rel in TOP_FILES:
             continue
-        proc = subprocess.run([mpy_cross, "-s", rel, "-o", str(path.with_suffix(".mpy")), str(path)],
+        proc = subprocess.run([mpy_cross, *cpcore.MPY_FLAGS, "-s", rel, "-o", str(path.with_suffix(".mpy")), str(path)],
                               capture_output=True, text=True)
         if proc.returncode:
             raise DeployError("mpy-cross failed on %s: %s" % (rel, proc.stderr.strip()))

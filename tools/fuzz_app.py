@@ -188,7 +188,7 @@ class Fuzzer:
         that the board finds the last save or the one being written, and offers that game."""
         rng = self.rng
         self.stats["reboots"] += 1
-        store = self.app.keeper.storage.store
+        store = self.app.keeper.store
         old = store.last
         attempted = [old]
         save = store.save
@@ -355,7 +355,7 @@ class Fuzzer:
         self.stats["refusals_checked"] += 1
 
     def check_saved(self):
-        store = self.app.keeper.storage.store
+        store = self.app.keeper.store
         fresh = nvm_store.Store(FlashNVM(data=bytes(self.nvm.data)))
         if fresh.load() != store.last:
             self.fail("the flash does not hold the last save")
@@ -489,7 +489,7 @@ class Fuzzer:
         best, bank at 350 (exactly on an exact target), hurry the computers. Fails when no
         turn ends for STALL_FRAMES or the game does not end within ``limit`` frames."""
         keys = self.board.keys
-        store = self.app.keeper.storage.store
+        store = self.app.keeper.store
         seq = store.seq
         turns, last_progress = -1, 0
         for frame in range(limit):

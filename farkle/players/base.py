@@ -132,29 +132,25 @@ def leader(game, player=None):
     return best
 
 
-_FARKLE = {}  # (id(scorer), n) -> (ways, 6**n)
-_COUNTING = {}  # (id(scorer), n) -> [face counts, non-scoring ways so far, n!]: a count under way
-
-
 def farkle_chance(scorer, n):
     """``(ways, 6**n)``: how many of the 6**n ways ``n`` dice can fall score nothing."""
     count_farkles(scorer, n)
-    return _FARKLE[(id(scorer), n)]
+    return scorer.farkles[n]
 
 
 def count_farkles(scorer, n, stop=None):
     """Count ``farkle_chance(scorer, n)``, one sorted roll after another; with ``stop``, pause
     once ``stop()`` is true and go on at the next call (the 462 rolls of six dice take a
     board about 170 ms, more than a frame). True once the count is known."""
-    key = (id(scorer), n)
-    if key in _FARKLE:
+    # on the scorer, not in a table by id(scorer): a new game's scorer may get a dead one's id
+    if n in scorer.farkles:
         return True
-    work = _COUNTING.get(key)
+    work = scorer.counting.get(n)  # [face counts, non-scoring ways so far, n!]
     if work is None:
         fact = [1]
         for i in range(1, n + 1):
             fact.append(fact[-1] * i)
-        work = _COUNTING[key] = [[n, 0, 0, 0, 0, 0], 0, fact]
+        work = scorer.counting[n] = [[n, 0, 0, 0, 0, 0], 0, fact]
     counts, ways, fact = work
     while True:
         roll = []
@@ -172,8 +168,8 @@ def count_farkles(scorer, n, stop=None):
         while i >= 0 and not counts[i]:
             i -= 1
         if i < 0:
-            del _COUNTING[key]
-            _FARKLE[key] = (ways, 6 ** n)
+            del scorer.counting[n]
+            scorer.farkles[n] = (ways, 6 ** n)
             return True
         counts[i] -= 1
         counts[i + 1] = last + 1

@@ -188,9 +188,17 @@ def _read(path, cls):
 
 
 def _candidates(rules, ext):
-    from farkle.presets import NAMES
+    """The shipped files of this kind, the rules' own preset's first. Listed from the folder,
+    not from farkle.presets, so that a game in play on a board need not load the presets."""
+    import os
 
-    names = [rules.name] + [n for n in NAMES if n != rules.name]
+    try:
+        names = sorted(f[:-len(ext)] for f in os.listdir(DIR) if f.endswith(ext) and not f.startswith("expert_"))
+    except OSError:
+        names = []
+    if rules.name in names:
+        names.remove(rules.name)
+        names.insert(0, rules.name)
     return [DIR + "/" + name + ext for name in names]
 
 

@@ -1,0 +1,70 @@
+"""app.advice: the HINT key's answer in words (a part of the controller, loaded per hint).
+
+Functions of the controller ``c``: the seat's adviser (the best computer level, made once a
+game) is asked through ``c.hint_fn`` (``app.main.hint``), its answer selects the dice to
+keep and is said under the dice. Hints are rare, so this module, like the hint's own, is
+loaded for each one and forgotten after.
+"""
+
+import gc
+
+from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
+
+
+def give(c, wait=True):
+    """The advice for the player on turn, or with ``wait`` "thinking..." until the
+    adviser's work is done."""
+    game = c.game
+    if c.hint_fn is None:
+        c._refuse("no hints on this board")
+        return
+    if game.phase not in (START, KEEP, CHOOSE):
+        return
+    try:
+        adviser = c.advisers.get(game.current)
+        if adviser is None and c.make_player is not None:  # made once a game, a seat
+            adviser = c.advisers[game.current] = c.make_player(
+                HINT_LEVEL, game.rules, game.players, game.current)
+        if wait and adviser is not None and not (c._ready(adviser, lambda: True) and c._odds_ready(lambda: True)):
+            c.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
+            c._say("Hint: thinking...", stay=True)
+            return
+        hint = c.hint_fn(game, player=adviser) if adviser is not None else c.hint_fn(game)
+    except MemoryError:  # a board short of heap: the game goes on without the hint
+        c.advisers = {}
+        gc.collect()
+        c._say("Hint: can't think right now (out of memory)")
+        return
+    except Exception as error:  # a hint must never stop the game
+        c._say("no hint: %s" % error)
+        return
+    keep = _get(hint, "keep")
+    roll = _get(hint, "roll")
+    dice = _get(hint, "dice")
+    farkle = _get(hint, "farkle")
+    parts = []
+    if _get(hint, "piggyback"):
+        parts.append("take over the %d dice (Bank)" % game.left_dice)
+    if keep and game.phase in (KEEP, CHOOSE) and game.unkept():
+        c._select_faces(keep)
+        parts.append("keep " + " ".join([str(f) for f in keep]))
+    if roll is not None:
+        if not roll:
+            parts.append("then bank" if parts else "bank")
+        else:
+            text = ("roll %d %s" % (dice, "die" if dice == 1 else "dice")) if dice else "roll"
+            if farkle is not None:
+                text += ": %d%% farkle" % int(farkle * 100 + 0.5)
+            parts.append(("then " + text) if parts else text)
+    text = "Hint: " + (", ".join(parts) if parts else "nothing to do")
+    win = _get(hint, "win")
+    if win is not None:
+        text += ". Win %d%%" % int(win * 100 + 0.5)
+    c._say(text, stay=True)
+
+
+def _get(hint, name):
+    """A field of a hint, whether it is a dict or an object."""
+    if isinstance(hint, dict):
+        return hint.get(name)
+    return getattr(hint, name, None)
