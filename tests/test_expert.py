@@ -342,9 +342,8 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
         calls = 1
         while not sliced.build(stop=lambda: True):
             calls += 1
-        binds = -(-table.G // expert.BIND_STEP)
-        assert calls == 2 + binds + whole.top  # bank row, value rows, groups a step a call, a row a call
-        assert sliced.C == whole.C and sliced.groups is None
+        assert calls == 2 + whole.top  # the bank row, the value rows, then a row a call
+        assert sliced.C == whole.C
 
 
 def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):
@@ -358,11 +357,88 @@ def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch
     monkeypatch.setattr(expert.TurnTable, "_rows", no_heap)
     with pytest.raises(MemoryError):
         turn.build()
-    assert turn.bank is None and turn.C is None and turn.groups is None
+    assert turn.bank is None and turn.C is None
     monkeypatch.undo()
     fresh = expert.TurnTable(table, preset("classic"), 12, 180)
     fresh.build()
     assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
+
+
+def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
+    """Keeping one turn (a board), the next turn takes over the last one's bank and value
+    lists instead of allocating its own, and the last one can no longer be read by mistake;
+    the values are those of a turn built on its own."""
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    rules = preset("classic")
+    table = expert.Table(SHIPPED)
+    first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
+    bank, values = first.bank, first.C
+    assert first.reads is None  # needed only while it builds
+    for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
+        turn = table.turn_table(rules, a, b)
+        assert turn.bank is bank and turn.C is values
+        assert first.C is None and first.bank is None
+        alone = expert.TurnTable(expert.Table(SHIPPED), rules, a, b)
+        alone.build()
+        assert [turn.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)] == \
+            [alone.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)]
+        assert [turn.rolls(k, n) for k in range(alone.size) for n in range(1, 7)] == \
+            [alone.rolls(k, n) for k in range(alone.size) for n in range(1, 7)]
+        first = turn
+
+
+@pytest.mark.parametrize("name", ["classic", "farkel"])
+def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatch):
+    """A board keeps one turn: turns of random positions, built a random number of steps at a
+    time with other positions breaking in (a hint's adviser), each filling the lists the last
+    one let go, have the values of a turn built at once on a table of its own."""
+    import random
+
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    rng = random.Random(5)
+    rules = preset(name)
+    path = expert.DIR + "/expert_%s.bin" % name
+    table, fresh = expert.Table(path), expert.Table(path)
+    for _ in range(25):
+        a, b = rng.randrange(table.S), rng.randrange(table.S)
+        turn = table.turn(rules, a, b)
+        others = 2
+        while not turn.build(lambda: rng.random() < 0.7):
+            if others and rng.random() < 0.1:
+                others -= 1
+                table.turn(rules, rng.randrange(table.S), rng.randrange(table.S)).build(lambda: rng.random() < 0.5)
+                turn = table.turn(rules, a, b)
+        alone = expert.TurnTable(fresh, rules, a, b)
+        alone.build()
+        cells = [(k, n) for k in range(alone.size + 3) for n in range(1, table.N + 1)]
+        assert [turn.value(k, n) for k, n in cells] == [alone.value(k, n) for k, n in cells]
+        assert [turn.rolls(k, n) for k, n in cells] == [alone.rolls(k, n) for k, n in cells]
+
+
+def test_a_turn_takes_a_small_bounded_heap_on_the_core():
+    """The heap a turn allocates on CircuitPython's core, garbage included (the collector off
+    while it builds): the longest turn's lists (about 8 KB, kept), the rows its keeps read
+    (2.5 KB, while it builds) and its reads from the file; the next turn, filling those lists
+    again, only the last two."""
+    from mpy.harness import run_micropython
+
+    script = """
+import gc
+from farkle.presets import preset
+from farkle.players import expert
+rules = preset("classic")
+table = expert.make(rules).table
+for a, b in ((12, 180), (150, 30), (0, 0)):
+    gc.collect()
+    before = gc.mem_alloc()
+    gc.disable()
+    table.turn_table(rules, a, b)
+    print(gc.mem_alloc() - before)
+    gc.enable()
+"""
+    first, *others = [int(line) for line in run_micropython(script).check().stdout.split()]
+    assert first < 16 * 1024, first  # binding each roll group to the rows took 49 KB
+    assert max(others) < 8 * 1024, others  # and 42 KB again every turn
 
 
 def test_prepare_works_ahead_until_the_turn_is_ready():

@@ -23,11 +23,10 @@ def counted(monkeypatch):
     count = base.count_farkles
 
     def counted_build(table, stop=None):
-        before = (table.bank is None, table.C is None, table.left, table.k)
+        before = (table.bank is None, table.C is None, table.k)
         done = build(table, stop)
-        after = (table.bank is None, table.C is None, table.left, table.k)
-        steps = (before[0] and not after[0]) + (before[1] and not after[1]) + before[3] - after[3]
-        steps += -(-(before[2] - after[2]) // expert.BIND_STEP)
+        after = (table.bank is None, table.C is None, table.k)
+        steps = (before[0] and not after[0]) + (before[1] and not after[1]) + before[2] - after[2]
         if stop is None and steps:
             work["unsliced"] += 1
         work["steps"] += steps

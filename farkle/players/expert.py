@@ -67,7 +67,10 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
-BIND_STEP = 16  # roll groups a turn table binds between looks at the clock
+# A fragmented heap has small holes: a turn reads SPAN values from the file at a time, and
+# lists the rows its keeps read in lists of READS
+SPAN = 32
+READS = 64
 
 
 def fingerprint(rules):
@@ -80,8 +83,8 @@ def fingerprint(rules):
 
 
 class Table:
-    """An open policy file: the header and the raw roll groups (about 2 KB) in RAM, the rest
-    read by seek when a turn needs it."""
+    """An open policy file: the header and the roll groups, packed (about 2 KB), in RAM; the
+    rest read by seek when a turn needs it."""
 
     def __init__(self, path):
         self.path = path
@@ -93,24 +96,73 @@ class Table:
         if magic != MAGIC:
             raise ValueError("not an expert table: " + path)
         f.seek(off_groups)
-        self.gdata = data = f.read(self.off_W - off_groups)
-        pf = [1.0] * (self.N + 1)
-        pos = 0
-        maxp = 0
-        for _ in range(self.G):
-            n, k, ways = struct.unpack_from("<BBH", data, pos)
-            pf[n] -= ways / 6 ** n
-            for i in range(k):
-                if data[pos + 4 + 2 * i] > maxp:
-                    maxp = data[pos + 4 + 2 * i]
-            pos += 4 + 2 * k
+        self._pack(f.read(self.off_W - off_groups))
         self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
         self.off_last = self.off_reach + 4 * self.N * self.RD
         f.seek(0, 2)
         self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
-        self.farkle = pf  # farkle[n]: the chance that n dice score nothing
-        self.maxp = maxp  # the most points (units) one keep adds
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
+        self.spare = None  # the value rows of the last turn let go, for the next one
+
+    def _pack(self, data):
+        """Pack the roll groups once for every turn this table builds: per number of dice, the
+        groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
+        ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
+        ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
+        within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds
+        nothing of its own to the groups. About 2 KB, like the file's block."""
+        N = self.N
+        counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
+        maxp = pos = last = 0
+        for _ in range(self.G):
+            n, cnt = data[pos], data[pos + 1]
+            if n < last or n > N:
+                raise ValueError("roll groups out of order")
+            last = n
+            for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
+                if data[i] < 1:
+                    raise ValueError("a keep that adds no points")  # a row would read itself
+                if data[i] > maxp:
+                    maxp = data[i]
+            if cnt == 1:
+                counts[0] += 1
+            else:
+                counts[1] += 1
+                counts[2] += cnt
+            pos += 4 + 2 * cnt
+        self.maxp = maxp  # the most points (units) one keep adds
+        self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
+        self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
+        self.many_q, self.many_l = bytearray(counts[2]), bytearray(counts[2])
+        self.many_end = bytearray(counts[2])
+        # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
+        self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
+        self.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
+        one = many = keeps = pos = 0
+        last = 1
+        for _ in range(self.G):
+            n, cnt = data[pos], data[pos + 1]
+            while last < n:
+                last += 1
+                self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
+            prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
+            pf[n] -= prob
+            pos += 4
+            if cnt == 1:
+                self.one_p[one] = prob
+                self.one_q[one], self.one_l[one] = data[pos], data[pos + 1]
+                one += 1
+            else:
+                self.many_p[many] = prob
+                many += 1
+                for i in range(pos, pos + 2 * cnt, 2):
+                    self.many_q[keeps], self.many_l[keeps] = data[i], data[i + 1]
+                    keeps += 1
+                self.many_end[keeps - 1] = 1
+            pos += 2 * cnt
+        while last <= N:
+            last += 1
+            self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
 
     @property
     def file(self):
@@ -130,9 +182,6 @@ class Table:
     def w(self, i, j):
         """W[i][j]: the win chance of the player about to start a turn at i against j."""
         return struct.unpack("<f", self.read(self.off_W + 4 * (i * self.S + j), 4))[0]
-
-    def w_row(self, i):
-        return struct.unpack("<%df" % self.S, self.read(self.off_W + 4 * i * self.S, 4 * self.S))
 
     def top(self, i, j):
         if self.top_size == 2:
@@ -181,6 +230,8 @@ class Table:
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
+                for old in self.turns.values():
+                    self.spare = old.let_go()
                 self.turns = {}
             t = self.turns[key] = TurnTable(self, rules, a, b)
         return t
@@ -192,6 +243,14 @@ class Table:
         return t
 
 
+def _chunked(length):
+    """``length`` slots (None) in lists of at most READS."""
+    chunks = [None] * ((length + READS - 1) // READS)
+    for c in range(len(chunks)):
+        chunks[c] = [None] * (READS if length - c * READS > READS else length - c * READS)
+    return chunks
+
+
 def requirement(rules, unit, on_board):
     """The smallest bank in units: the opening until on the board, then the later minimum."""
     if not on_board and rules.opening:
@@ -201,33 +260,62 @@ def requirement(rules, unit, on_board):
 
 class TurnTable:
     """``value(k, n)``: the win chance with ``n`` dice in hand at turn total ``k`` units,
-    playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking."""
+    playing on exactly as the solution says; ``rolls(k, n)``: rolling on beats banking.
+
+    ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
+    values) and ``bank[k]``: a turn allocates these lists, none per roll group (it reads the
+    table's packed groups), and where one turn is kept (a board) the next turn fills the same
+    lists again. While it builds, it also holds the row each keep reads (``reads``, about
+    2.5 KB, let go once built). The rows stay a list per number of dice rather than one block:
+    a fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
         self.a, self.b = a, b
         self.top = table.top(a, b)
+        self.size = self.top + table.maxp + 1  # the turn totals with a value here
         self.req = requirement(rules, table.unit, a > 0)
         self.oreq = requirement(rules, table.unit, b > 0)
         self.final = rules.final_round
         self.k = self.top  # the next turn total to work out; rows above it are done
-        # build() sets up the bank row, the value rows and the roll groups bound to them
-        # first, a step at a time (a board's frame has room for a few of them only)
-        self.bank = self.C = self.groups = None
-        self.pos = self.left = 0  # the next roll group to bind, and how many are left
+        # build() sets up the bank row and the value rows first, a step each (a board's
+        # frame has room for little more)
+        self.bank = self.C = self.reads = None
+
+    def let_go(self):
+        """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
+        lists = [self.bank, self.C]
+        self.bank = self.C = self.reads = None
+        self.k = self.top
+        return lists
+
+    def _take(self, i):
+        """The spare ``i`` (0 the bank row, 1 the value rows), or None; it is no longer spare."""
+        spare = self.table.spare
+        if spare is None:
+            return None
+        lists = spare[i]
+        spare[i] = None
+        return lists
 
     def _bank_row(self):
         table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
-        top = self.top
-        row = table.w_row(b)
-        self.f = 1.0 - row[a]
-        size = top + table.maxp + 1
-        bank = [1.0] * size  # bank[k]: the value of banking at turn total k
+        size = self.size
+        bank = self._take(0)  # bank[k]: the value of banking at turn total k
+        if bank is None or len(bank) < size:
+            bank = None  # its heap may serve the new list
+            bank = [1.0] * size
         below = S - a if S - a < size else size
-        for k in range(below):
-            bank[k] = 1.0 - row[a + k]
-        del row
+        for k0 in range(0, below, SPAN):  # W[b][a + k], a few values a read
+            m = below - k0 if below - k0 < SPAN else SPAN
+            row = struct.unpack("<%df" % m, table.read(table.off_W + 4 * (b * S + a + k0), 4 * m))
+            for i in range(m):
+                bank[k0 + i] = 1.0 - row[i]
+        row = None
+        self.f = bank[0]  # a farkle: as banking nothing
+        for k in range(below, size):
+            bank[k] = 1.0
         oreq = self.oreq
         if below < size and self.final:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
@@ -251,38 +339,37 @@ class TurnTable:
         self.bank = bank
 
     def _rows(self):
-        C = [None]
-        for n in range(1, self.table.N + 1):
-            C.append(list(self.bank))
-        self.C = C
-        # the roll groups bound to the value rows: singles (prob, row, points) and the rest
-        # (prob, ((row, points), ...)), per number of dice rolled; dropped once built
-        N = self.table.N
-        self.groups = ([[] for _ in range(N + 1)], [[] for _ in range(N + 1)], self.f)
-        self.left = self.table.G
-
-    def _bind(self, stop):
-        """Bind the roll groups to the value rows, BIND_STEP at a time while ``stop()`` is
-        false; True once all are bound."""
-        single, multi, _ = self.groups
-        C = self.C
-        data = self.table.gdata
-        pos, left = self.pos, self.left
-        while left:
-            for _ in range(BIND_STEP if left > BIND_STEP else left):
-                n, cnt, ways = struct.unpack_from("<BBH", data, pos)
-                pos += 4
-                prob = ways / 6 ** n
-                if cnt == 1:
-                    single[n].append((prob, C[data[pos + 1]], data[pos]))
-                else:
-                    multi[n].append((prob, tuple([(C[data[pos + 2 * i + 1]], data[pos + 2 * i]) for i in range(cnt)])))
-                pos += 2 * cnt
-                left -= 1
-            if left and stop is not None and stop():
-                break
-        self.pos, self.left = pos, left
-        return not left
+        """The value rows, where nothing is worked out: the bank values at 0 and above top;
+        and for each keep of the table's roll groups, the row it reads (``reads``: per number
+        of dice, those of the groups with one keep, then those of the others, a None after
+        each group's last keep; in lists of at most READS), so a row's work looks up no row."""
+        bank, size, top, table = self.bank, self.size, self.top, self.table
+        C = self._take(1)
+        if C is None:
+            C = [None] * (table.N + 1)
+        for n in range(1, len(C)):
+            row = C[n]
+            if row is None or len(row) < size:
+                C[n] = row = None  # its heap may serve the new row
+                C[n] = row = [1.0] * size
+            row[0] = bank[0]
+            for k in range(top + 1, size):
+                row[k] = bank[k]
+        reads = ([None] * len(C), [None] * len(C))
+        for n in range(1, len(C)):
+            # the groups with one keep: their keeps' rows
+            reads[0][n] = chunks = _chunked(table.one_from[n + 1] - table.one_from[n])
+            i = 0
+            for j in range(table.one_from[n], table.one_from[n + 1]):
+                chunks[i // READS][i % READS] = C[table.one_l[j]]
+                i += 1
+            # the groups with several keeps: their keeps' rows, each group closed by None
+            reads[1][n] = chunks = _chunked(table.keeps_from[n + 1] - table.keeps_from[n] + table.many_from[n + 1] - table.many_from[n])
+            i = 0
+            for j in range(table.keeps_from[n], table.keeps_from[n + 1]):
+                chunks[i // READS][i % READS] = C[table.many_l[j]]
+                i += 1 + table.many_end[j]
+        self.C, self.reads = C, reads
 
     def _set_up(self, stop):
         """The steps before the first row; True once done (each step checks ``stop`` after)."""
@@ -290,22 +377,18 @@ class TurnTable:
             self._bank_row()
             if stop is not None and stop():
                 return False
-        if self.C is None:
-            self._rows()
-            if stop is not None and stop():
-                return False
-        return self._bind(stop)
+        self._rows()
+        return True
 
     def build(self, stop=None):
         """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
         after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
         over frames this way). True once the table is complete."""
-        if self.left or self.C is None:
+        if self.C is None:
             try:
                 done = self._set_up(stop)
             except MemoryError:  # let go of what was set up: the heap it took is needed now
-                self.bank = self.C = self.groups = None
-                self.pos = self.left = 0
+                self.let_go()
                 raise
             if not done:
                 return False
@@ -313,38 +396,53 @@ class TurnTable:
                 return False
         k = self.k
         if k <= 0:
-            self.groups = None
+            self.reads = None
             return True
-        single, multi, f = self.groups
+        t = self.table
+        one_p, one_q, one_from = t.one_p, t.one_q, t.one_from
+        many_p, many_q = t.many_p, t.many_q
+        many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
-        pf = self.table.farkle
+        one_rows, many_rows = self.reads
+        pf = t.farkle
+        f = self.f
         N = len(C) - 1
         while k > 0:
             bk = bank[k]
             can = k >= req
             for n in range(1, N + 1):
                 acc = pf[n] * f
-                for prob, vals, p in single[n]:
-                    acc += prob * vals[k + p]
-                for prob, opts in multi[n]:
-                    best = -1.0
-                    for vals, p in opts:
-                        v = vals[k + p]
-                        if v > best:
-                            best = v
-                    acc += prob * best
+                i = one_from[n]
+                for rows in one_rows[n]:
+                    for row in rows:
+                        acc += one_p[i] * row[k + one_q[i]]
+                        i += 1
+                i = many_from[n]
+                j = keeps_from[n]
+                best = -1.0
+                for rows in many_rows[n]:
+                    for row in rows:
+                        if row is None:  # the group's last keep was the one before
+                            acc += many_p[i] * best
+                            best = -1.0
+                            i += 1
+                        else:
+                            v = row[k + many_q[j]]
+                            if v > best:
+                                best = v
+                            j += 1
                 C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
                 break
         self.k = k
-        if k <= 0:
-            self.groups = None
-            return True
-        return False
+        if k > 0:
+            return False
+        self.reads = None
+        return True
 
     def bank_value(self, k):
-        if k < len(self.bank):
+        if k < self.size:
             return self.bank[k]
         return self.far_bank(k)
 
@@ -367,21 +465,20 @@ class TurnTable:
     def roll_value(self, k, n):
         """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
         taken-over set of dice must be rolled first)."""
-        table = self.table
-        data = table.gdata
-        acc = table.farkle[n] * (1.0 - table.w(self.b, self.a))
-        pos = 0
-        for _ in range(table.G):
-            gn, cnt, ways = struct.unpack_from("<BBH", data, pos)
-            pos += 4
-            if gn == n:
+        t = self.table
+        acc = t.farkle[n] * (1.0 - t.w(self.b, self.a))
+        for i in range(t.one_from[n], t.one_from[n + 1]):
+            acc += t.one_p[i] * self.value(k + t.one_q[i], t.one_l[i])
+        i = t.many_from[n]
+        best = -1.0
+        for j in range(t.keeps_from[n], t.keeps_from[n + 1]):
+            v = self.value(k + t.many_q[j], t.many_l[j])
+            if v > best:
+                best = v
+            if t.many_end[j]:
+                acc += t.many_p[i] * best
                 best = -1.0
-                for i in range(cnt):
-                    v = self.value(k + data[pos + 2 * i], data[pos + 2 * i + 1])
-                    if v > best:
-                        best = v
-                acc += ways / 6 ** n * best
-            pos += 2 * cnt
+                i += 1
         return acc
 
     def rolls(self, k, n):
@@ -646,6 +743,7 @@ def find_table(rules, players=2):
                 # before) would hold its roll groups and a turn table of about 27 KB for ever
                 for old in _TABLES.values():
                     old.turns = {}
+                    old.spare = None
                 _TABLES.clear()
             _TABLES[path] = table
         if table.fits(rules, players):
