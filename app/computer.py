@@ -7,6 +7,7 @@ something illegal gets the best keep instead: a computer never stalls the game.
 """
 
 import gc
+import sys
 
 from app import view as v
 from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, P_CHOOSE as CHOOSE,
@@ -72,6 +73,22 @@ class Computer:
                 return False
         self.odds_game = game
         return True
+
+    def _let_advisers_go(self):
+        """A new turn: the advisers of the last one's hints go, and the expert's code with
+        them where no seat and no meter uses it. An expert adviser holds its table and a
+        turn (about 10 KB) and its code (8 KB): kept, the rest of the game would run without
+        that heap. A later hint makes its adviser again (within the 2 s a first hint takes)."""
+        if not self.advisers:
+            return
+        self.advisers = {}
+        if self.meter is None and sys.implementation.name == "circuitpython":  # a PC keeps its code
+            for player in self.seats:
+                if player is not None and player.level == "expert":
+                    return
+            from app.modules import forget
+
+            forget(("farkle.players.expert",))
 
     def _demote(self, player):
         """Out of heap: an expert (the one level that needs much) gives way to hard, which

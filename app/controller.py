@@ -433,6 +433,7 @@ class Controller(Computer, PlayView):
 
     def _begin_turn(self):
         forget(("app.rolloff",))  # the game's start is over (or a final tie's roll-off)
+        self._let_advisers_go()
         game = self.game
         self.player = game.current
         self.total = 0

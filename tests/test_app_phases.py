@@ -97,6 +97,13 @@ def test_the_hint_and_its_words_are_forgotten_after_the_hint(loaded):
         assert only(loaded[screen], ("farkle.players.hint", "app.advice")) == [], screen
 
 
+def test_a_hints_expert_goes_with_the_turn_it_advised(loaded):
+    """The menus game is against normal, without the meter: the expert that advised the
+    hint is loaded for that turn only, and the end screen finds its code gone."""
+    assert "farkle.players.expert" in loaded["pause"]  # the hint's turn: the adviser stays
+    assert "farkle.players.expert" not in loaded["end"]
+
+
 def test_what_power_up_reads_once_is_gone_by_the_first_screen(loaded):
     for screen in loaded:
         assert only(loaded[screen], BOOT_ONLY) == [], screen
