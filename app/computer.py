@@ -53,7 +53,11 @@ class Computer:
         try:
             return prepare is None or prepare(self.game, stop)
         except MemoryError:
-            self._demote(player)  # or, if it cannot, decide without the work
+            if not self._demote(player):
+                # nothing lighter fits either: going on would start the same work again
+                # each frame and never end the turn, so the error goes on (error screen,
+                # restart, the save set aside)
+                raise
             return True
         except Exception:  # working ahead must never stop the game: decide without it
             return True
@@ -94,10 +98,15 @@ class Computer:
         """Out of heap: an expert (the one level that needs much) gives way to hard, which
         says so on its next turn. Returns False when there is nothing lighter to give way
         to; the caller then lets the MemoryError go on (error screen, restart, resume)."""
-        gc.collect()
         self.advisers = {}
         if getattr(player, "level", None) != "expert" or self.make_player is None:
+            gc.collect()
             return False
+        table = getattr(player, "table", None)
+        if table is not None:  # its turns (about 8 KB) first, for hard to find room
+            table.turns = {}
+            table.spare = None
+        gc.collect()
         game = self.game
         done = False
         for seat in range(len(self.seats)):

@@ -51,6 +51,37 @@ def test_a_computer_out_of_heap_is_demoted_and_the_game_goes_on():
     assert rig.game.turns >= 1  # the demoted seat finished its turn
 
 
+class Thinker(StandIn):
+    """An expert whose work ahead always runs out of heap, after a step that succeeds."""
+
+    level = "expert"
+
+    def __init__(self, *args):
+        StandIn.__init__(self, *args)
+        self.steps = 0
+
+    def prepare(self, game, stop=None):
+        self.steps += 1
+        if self.steps % 2 == 0:
+            raise MemoryError("memory allocation failed")
+        return False
+
+
+def test_an_expert_out_of_heap_with_no_room_for_hard_ends_in_the_error_not_a_stall():
+    """Nothing lighter fits: the work would start over every frame and the turn never end,
+    so the MemoryError goes on to the error screen (and the restart)."""
+    def make(level, rules, n=2, seat=0):
+        if level == "hard":
+            raise MemoryError("memory allocation failed")
+        return (Thinker if level == "expert" else StandIn)(rules, n, seat)
+
+    rig = Rig(dice=[1, 6] + [1, 2, 3, 4, 6, 6] * 400, seats=("human", "expert"), make_player=make)
+    rig.start()
+    with pytest.raises(MemoryError):
+        for _ in range(3000):  # a minute of play
+            rig.step()
+
+
 def test_a_hint_out_of_heap_says_it_cannot_think_now():
     def no_room(game, player=None):
         raise MemoryError("memory allocation failed")
