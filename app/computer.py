@@ -53,12 +53,12 @@ class Computer:
         try:
             return prepare is None or prepare(self.game, stop)
         except MemoryError:
-            if not self._demote(player):
-                # nothing lighter fits either: going on would start the same work again
-                # each frame and never end the turn, so the error goes on (error screen,
-                # restart, the save set aside)
-                raise
-            return True
+            if self._demote(player) or player not in self.seats:  # a hint's adviser: let go
+                return True
+            # a seat with nothing lighter that fits: going on would start the same work
+            # again each frame and never end the turn, so the error goes on (error screen,
+            # restart, the save set aside)
+            raise
         except Exception:  # working ahead must never stop the game: decide without it
             return True
 
