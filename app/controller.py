@@ -25,17 +25,19 @@ from app import input as act
 from app import view as v
 from app.choices import Setup
 from app.computer import Computer
-from app.modules import forget
+from app.modules import forget, load
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
-                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
+                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_JOB, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
 
 # the set-up menu's code, forgotten once a game is made (the game needs none of it: a save
 # numbers its preset by the save format's own table, and the rules are checked once, here)
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
+# the set-up menu's code in the order each imports the ones before: loaded a module a frame
+SETUP_LOAD = ("farkle.rules", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
 
 
 class Controller(Computer, PlayView):
@@ -95,6 +97,8 @@ class Controller(Computer, PlayView):
         self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self.setup_modules = None  # the modules loaded when the set-up menu first opened
+        self.job = None  # a generator doing work too long for one frame, a step a frame
+        self.job_waits = False  # the job starts next frame
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -116,7 +120,7 @@ class Controller(Computer, PlayView):
         """One frame: handle queued actions, then whatever the clock says is due."""
         self.now = self.clock()
         guard = 0
-        while self.queue and guard < 64:
+        while self.queue and guard < 64 and self.step != T_JOB:  # presses wait for a job
             guard += 1
             action = self.queue[0]
             if action == act.MUTE:  # anywhere, at any time, without disturbing anything
@@ -218,6 +222,9 @@ class Controller(Computer, PlayView):
         if step == T_NONE:
             self._tick_message()
             return
+        if step == T_JOB:
+            self._job_step()
+            return
         if step == T_TUMBLE or step == T_ROLLOFF:
             if self._due():
                 self._settle()
@@ -237,6 +244,25 @@ class Controller(Computer, PlayView):
         elif step == T_ROLLOFF_SHOW:
             self.step = T_NONE
             self._after_rolloff()
+
+    def _start_job(self, steps):
+        """Run the generator ``steps`` a step (up to its next ``yield``) a frame, from the next
+        frame on: imports and players made one at a time, so that no frame does them all
+        (a board takes tens of ms a module). Presses wait; the job sets what follows."""
+        self.job = steps
+        self.job_waits = True  # this frame did the work that started it
+        self.step = T_JOB
+
+    def _job_step(self):
+        if self.job_waits:
+            self.job_waits = False
+            return
+        try:
+            next(self.job)
+        except StopIteration:
+            self.job = None
+            if self.step == T_JOB:
+                self.step = T_NONE
 
     def _finish(self):
         """End the running animation or banner now (a key was pressed)."""
@@ -317,12 +343,18 @@ class Controller(Computer, PlayView):
     # ----- the menu screens: parts loaded while they show -----
 
     def _open_setup(self):
+        """The set-up menu, as a job: its code a module a frame (SETUP_LOAD), then the
+        screen; the screen before it shows meanwhile."""
         self._drop_game()
         self._forget_game_code()
-        from app import setupmenu
-
         if self.setup_modules is None:
             self.setup_modules = tuple(sys.modules)
+        self._start_job(self._opening_setup())
+
+    def _opening_setup(self):
+        yield from load(SETUP_LOAD)
+        from app import setupmenu
+
         setupmenu.open(self)
 
     def _setup_rows(self):
@@ -351,6 +383,15 @@ class Controller(Computer, PlayView):
         from app import endscreen
 
         endscreen.open(self)
+
+    def _ending(self):
+        """The end screen as a job: its code in a frame of its own, then the screen."""
+        forget(("app.rolloff",))
+        yield
+        from app import endscreen  # noqa: F401  (loaded here, used by _open_end)
+
+        yield
+        self._open_end()
 
     def _open_menu(self, screen, title):
         """A menu screen (set-up or pause) from its first row."""
@@ -408,16 +449,25 @@ class Controller(Computer, PlayView):
         gc.collect()
 
     def _start_game(self):
-        setup = self.setup
+        self._start_job(self._making())
+
+    def _making(self):
+        """The game's start as a job: the set-up's plan, the set-up code forgotten, the
+        roll-off's code, then ``rolloff.start`` (the engine's code a module a frame, a
+        player a frame); the screen it started from shows until the roll-off does."""
+        yield from load(SETUP_LOAD)  # a rematch from the end screen: forgotten in play
         from app import setupmenu
 
-        rules, chosen, self.levels, head_start = setupmenu.plan(setup)
+        rules, chosen, self.levels, head_start = setupmenu.plan(self.setup)
         self._drop_game()
         setupmenu = None
+        yield
         self._leave_setup()
+        yield
         from app import rolloff
 
-        rolloff.start(self, rules, chosen, head_start)
+        yield
+        yield from rolloff.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
         from app import rolloff
@@ -573,7 +623,7 @@ class Controller(Computer, PlayView):
     def _end_turn(self):
         game = self.game
         if game.phase == OVER:
-            self._open_end()
+            self._start_job(self._ending())
         elif game.phase == G_ROLLOFF:
             self.rolloff_tie = True
             self._open_rolloff()

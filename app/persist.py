@@ -22,7 +22,7 @@ from farkle.stats import mark, since
 from app import view as v
 from app.choices import parse_levels
 from app.modules import forget
-from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
+from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_JOB, T_ROLLOFF, T_TUMBLE
 from hardware import nvm_store
 
 # panels (None: none open)
@@ -144,8 +144,10 @@ class Keeper:
 
     # ----- once a frame -----
 
-    def update(self):
-        """Count new events, save at turn boundaries and settings changes. Cheap when idle."""
+    def update(self, busy=False):
+        """Count new events, save at turn boundaries and settings changes. Cheap when idle.
+        ``busy``: the frame has other work (a screen changed or is being drawn), so a save
+        waits for a later frame."""
         c = self.controller
         game = c.game
         if game is not self.game:
@@ -176,7 +178,7 @@ class Keeper:
             if key != self.settings_key:
                 self.settings_key = key
                 self.dirty = True
-        if self.dirty and c.step != T_TUMBLE and c.step != T_ROLLOFF:
+        if self.dirty and not busy and c.step != T_TUMBLE and c.step != T_ROLLOFF and c.step != T_JOB:
             self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
 
     def _new_game(self, game):

@@ -8,13 +8,30 @@ opens, forgotten once the first turn (or the end screen) begins.
 
 from app import input as act
 from app import view as v
-from app.modules import forget
+from app.modules import forget, load
 from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START,
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
 
 
+# the engine's code a game needs, and each level's player code, in the order each module
+# imports the ones before it: a game's start loads them a module a frame
+GAME_CODE = ("farkle.scorer", "farkle.game")
+PLAYER_CODE = {
+    "easy": ("farkle.players.base", "farkle.players.easy"),
+    "normal": ("farkle.players.base", "farkle.players.easy", "farkle.players.policy", "farkle.players.normal"),
+    "hard": ("farkle.players.base", "farkle.players.easy", "farkle.players.policy", "farkle.players.normal",
+             "farkle.players.hard"),
+    "expert": ("farkle.players.base", "farkle.players.expert"),
+}
+
+
 def start(c, rules, levels, head_start):
-    """A new game: a player for each computer seat of ``levels``, then the roll-off."""
+    """A new game, a step a frame (a generator: ``c._start_job`` runs it): the engine's
+    code a module at a time, a player for each computer seat of ``levels`` one at a time,
+    the game, then the roll-off."""
+    computer = c.make_player is not None
+    metered = c.setup.meter and len(levels) == 2 and computer  # the meter's judge: an expert
+    yield from load(load_order((tuple(levels) + ("expert",) if metered else levels) if computer else ()))
     from farkle.game import Game
 
     n = len(levels)
@@ -22,12 +39,14 @@ def start(c, rules, levels, head_start):
     for seat in range(n):
         level = levels[seat]
         player = None
-        if level != "human" and c.make_player is not None:
+        if level != "human" and computer:
             player = c.make_player(level, rules, n, seat)
+            yield
         seats.append(player)
     c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
     c.head_start = head_start  # given to the second player once the first is known
-    if c.setup.meter and n == 2 and c.make_player is not None:
+    if metered:
+        yield  # the meter makes a player of its own
         from app import meter
 
         c.meter = meter.make(c.make_player, rules)
@@ -36,6 +55,16 @@ def start(c, rules, levels, head_start):
     c.score_top = 0
     c.rolloff_tie = False
     open(c)
+
+
+def load_order(levels):
+    """The modules a game of computer seats at ``levels`` loads, each after those it imports."""
+    out = list(GAME_CODE)
+    for level in levels:
+        for name in PLAYER_CODE.get(level, ()):
+            if name not in out:
+                out.append(name)
+    return out
 
 
 def open(c, tied_faces=None):  # noqa: A001  (the screen opens)

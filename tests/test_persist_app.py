@@ -100,6 +100,7 @@ def test_fresh_board_no_offer_then_saves_at_turn_boundaries():
     play_turns(rig, 6)
     assert rig.keeper.saves >= saves + 5
     assert nvm.erases <= 1  # appended: at most one sector rewrite
+    rig.run(500)  # the last turn's save, made in a frame once the screen is drawn
     writes = nvm.writes
     rig.run(2000)  # nothing changes: nothing is written
     assert nvm.writes == writes
@@ -264,6 +265,7 @@ def test_settings_survive_a_power_cycle():
     rig.tap("roll")  # splash -> set-up
     rig.tap("die3")  # players 2 -> 3
     rig.tap("mute")
+    rig.run(100)  # the save: in the next frame where the screen has nothing to draw
     assert rig.controller.setup.players == 3
     again = boot(nvm.data)
     assert again.controller.setup.players == 3 and again.controller.setup.mute
