@@ -44,7 +44,7 @@ class Computer:
             return
         if waiting is not None:
             self.hint_wait = None
-            self._hint(wait=False)  # the advice replaces "thinking..." at once (or says it ran out of heap)
+            self._hint(wait=False)  # the advice replaces "thinking..." from the next frames (or says it ran out of heap)
             self._refresh()
 
     def _ready(self, player, stop=None):

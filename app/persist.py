@@ -43,6 +43,10 @@ class Keeper:
     ``counts`` the dice check shows).
     """
 
+    # what saving a game imports, loaded by the game's start a module a frame (app.rolloff)
+    # rather than at the first turn boundary, in a frame that has other work
+    game_code = ("farkle.savegame",)
+
     def __init__(self, nvm, dice=None):
         self.dice = dice if dice is not None else RandomDice()
         from app.storage import Storage

@@ -32,6 +32,7 @@ def start(c, rules, levels, head_start):
     computer = c.make_player is not None
     metered = c.setup.meter and len(levels) == 2 and computer  # the meter's judge: an expert
     yield from load(load_order((tuple(levels) + ("expert",) if metered else levels) if computer else ()))
+    yield from load(getattr(c.extra, "game_code", ()))  # persist hook: the save's code
     from farkle.game import Game
 
     n = len(levels)
