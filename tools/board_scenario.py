@@ -188,8 +188,8 @@ def play_key(app):
             press(app, "hint")
             return
         if state["hinted"] is not None:
-            if ctl.hint_wait is not None:
-                return  # "Hint: thinking...": wait for the advice
+            if ctl.hint_wait is not None or ctl.job is not None:
+                return  # "Hint: thinking..." or the hint's job: wait for the advice
             state["paused"] = True
             see("hint")
             press(app, "menu")  # then Resume, from the pause menu
@@ -447,7 +447,7 @@ def main():
             # back, so their sum is how long the player waits
             times["hint"] += spent
             times["hint_frames"] += 1
-            state["answered"] = ctl.hint_wait is None
+            state["answered"] = ctl.hint_wait is None and ctl.job is None  # nor its job (a step a frame)
         if CFG.get("profile"):
             profiled(spent, cpu)
         observe(self)
