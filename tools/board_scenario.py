@@ -78,6 +78,7 @@ def result(ok, error=None, game=None):
     out["seen"] = state["seen"]
     if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
         out["modules"] = state["modules"]
+        out["many_loads"] = state.get("many_loads", [])
     out["times_ns"] = times
     if CFG.get("profile"):
         out["slow"] = slow
@@ -239,10 +240,24 @@ def board_clock():
     return (time.monotonic_ns() // 1000 * CFG["factor"] // 1000) & 0x1FFFFFFF
 
 
+def loads():
+    """With CFG's "modules": the firmware modules each frame loaded; the frames that
+    loaded more than one are kept (frame, names), for tests/test_frame_work.py."""
+    now = [name for name in sys.modules if name.split(".")[0] in FIRMWARE]
+    before = state.get("loaded")
+    if before is not None:
+        new = [name for name in now if name not in before]
+        if len(new) > 1:
+            state.setdefault("many_loads", []).append([state["frames"], sorted(new)])
+    state["loaded"] = now
+
+
 def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
     state["frames"] += 1
+    if CFG.get("modules"):
+        loads()
     frames = state["frames"]
     if frames % SAMPLE_EVERY == 0:
         began = time.monotonic_ns()
