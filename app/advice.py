@@ -8,6 +8,7 @@ loaded for each one and forgotten after.
 
 import gc
 
+from app.modules import load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 
@@ -58,6 +59,19 @@ def give(c, wait=True):
     if win is not None:
         text += ". Win %d%%" % int(win * 100 + 0.5)
     c._say(text, stay=True)
+
+
+def steps(c, wait):
+    """The hint's job once this module is loaded, a step a frame: the seat's adviser made,
+    or the hint's own module loaded once the adviser is ready (not beside its work), then
+    the advice."""
+    if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
+        adviser(c)
+        yield
+    if not wait:
+        yield from load(("farkle.players.hint",))
+    give(c, wait)
+    c._refresh()
 
 
 def make_adviser(c):

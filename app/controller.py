@@ -36,8 +36,6 @@ from app.playview import PlayView
 # the set-up menu's code, forgotten once a game is made (the game needs none of it: a save
 # numbers its preset by the save format's own table, and the rules are checked once, here)
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
-# the hint's code, loaded for each hint (a module a frame) and forgotten after
-HINT_CODE = ("app.advice", "farkle.players.hint")
 # the set-up menu's code in the order each imports the ones before: loaded a module a frame
 SETUP_LOAD = ("farkle.rules", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
 
@@ -388,11 +386,7 @@ class Controller(Computer, PlayView):
 
     def _ending(self):
         """The end screen as a job: its code in a frame of its own, then the screen."""
-        forget(("app.rolloff",))
-        yield
-        from app import endscreen  # noqa: F401  (loaded here, used by _open_end)
-
-        yield
+        yield from load(("app.endscreen",))
         self._open_end()
 
     def _open_menu(self, screen, title):
@@ -777,41 +771,21 @@ class Controller(Computer, PlayView):
         self._sound("click")
 
     def _hint(self, wait=True):
-        """The advice for the player on turn (``app.advice``, loaded for each hint and
-        forgotten after, as the hint's own module); with ``wait``, "thinking..." until the
-        adviser's work is done (``_work_ahead`` then calls this again with ``wait=False``).
-        When nothing else runs on the clock, a job: the two modules loaded and the adviser
-        made a frame each, then the advice (HINT_CODE)."""
-        if self.step == T_NONE and self.hint_fn is not None:
-            self._start_job(self._hinting(wait))
-            return
-        self._advise(wait)
+        """The advice for the player on turn, as a job (on a human's turn nothing else runs
+        on the clock): ``app.advice`` loaded (forgotten after each hint), then its steps
+        (``advice.steps``); with ``wait``, "thinking..." until the adviser's work is done
+        (``_work_ahead`` then calls this again with ``wait=False``)."""
+        self._start_job(self._hinting(wait))
 
     def _hinting(self, wait):
-        try:  # the hint's own module only once the adviser is ready: not beside its work
-            yield from load(HINT_CODE if not wait else HINT_CODE[:1])
-            if wait and self.game is not None and self.game.current not in self.advisers:
-                from app import advice
+        try:
+            from app import advice
 
-                advice.adviser(self)
-                advice = None
-                yield
+            yield
+            yield from advice.steps(self, wait)
         except MemoryError:  # a board short of heap: the game goes on without the hint
             gc.collect()
             self._say("Hint: can't think right now (out of memory)")
             self._refresh()
-            return
-        self._advise(wait)
-        self._refresh()
-
-    def _advise(self, wait):
-        try:
-            from app import advice
-        except MemoryError:  # a board short of heap: the game goes on without the hint
-            gc.collect()
-            self._say("Hint: can't think right now (out of memory)")
-            return
-        try:
-            advice.give(self, wait)
         finally:
             forget(("app.advice",))
