@@ -98,7 +98,6 @@ class Controller(Computer, PlayView):
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self.setup_modules = None  # the modules loaded when the set-up menu first opened
         self.job = None  # a generator doing work too long for one frame, a step a frame
-        self.job_waits = False  # the job starts next frame
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -223,7 +222,13 @@ class Controller(Computer, PlayView):
             self._tick_message()
             return
         if step == T_JOB:
-            self._job_step()
+            if self.due != self.now:  # not in the frame that started it
+                try:
+                    next(self.job)
+                except StopIteration:
+                    self.job = None
+                    if self.step == T_JOB:
+                        self.step = T_NONE
             return
         if step == T_TUMBLE or step == T_ROLLOFF:
             if self._due():
@@ -250,19 +255,7 @@ class Controller(Computer, PlayView):
         frame on: imports and players made one at a time, so that no frame does them all
         (a board takes tens of ms a module). Presses wait; the job sets what follows."""
         self.job = steps
-        self.job_waits = True  # this frame did the work that started it
-        self.step = T_JOB
-
-    def _job_step(self):
-        if self.job_waits:
-            self.job_waits = False
-            return
-        try:
-            next(self.job)
-        except StopIteration:
-            self.job = None
-            if self.step == T_JOB:
-                self.step = T_NONE
+        self.step, self.due = T_JOB, self.now  # this frame did the work that started it
 
     def _finish(self):
         """End the running animation or banner now (a key was pressed)."""
@@ -410,12 +403,6 @@ class Controller(Computer, PlayView):
         self._scroll_menu()
         self._changed()
 
-    def _winner_text(self):
-        winners = self.game.outcome() or []
-        if len(winners) == 1:
-            return self._label(winners[0]) + " wins!"
-        return "Draw: " + " ".join([self._label(w) for w in winners])
-
     # ----- starting a game and the roll-off -----
 
     def _drop_game(self):
@@ -454,16 +441,7 @@ class Controller(Computer, PlayView):
         yield from load(SETUP_LOAD)  # a rematch from the end screen: forgotten in play
         from app import setupmenu
 
-        rules, chosen, self.levels, head_start = setupmenu.plan(self.setup)
-        self._drop_game()
-        setupmenu = None
-        yield
-        self._leave_setup()
-        yield
-        from app import rolloff
-
-        yield
-        yield from rolloff.start(self, rules, chosen, head_start)
+        yield from setupmenu.making(self)
 
     def _open_rolloff(self, tied_faces=None):
         from app import rolloff

@@ -13,16 +13,10 @@ from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLO
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
 
 
-# the engine's code a game needs, and each level's player code, in the order each module
-# imports the ones before it: a game's start loads them a module a frame
-GAME_CODE = ("farkle.scorer", "farkle.game")
-PLAYER_CODE = {
-    "easy": ("farkle.players.base", "farkle.players.easy"),
-    "normal": ("farkle.players.base", "farkle.players.easy", "farkle.players.policy", "farkle.players.normal"),
-    "hard": ("farkle.players.base", "farkle.players.easy", "farkle.players.policy", "farkle.players.normal",
-             "farkle.players.hard"),
-    "expert": ("farkle.players.base", "farkle.players.expert"),
-}
+# the engine's code a game needs (the save's too), then the players', each module after
+# those it imports: a game's start loads what its seats need a module a frame
+CODE = ("farkle.scorer", "farkle.game", "farkle.savegame", "farkle.players.base", "farkle.players.easy",
+        "farkle.players.policy", "farkle.players.normal", "farkle.players.hard", "farkle.players.expert")
 
 
 def start(c, rules, levels, head_start):
@@ -31,8 +25,13 @@ def start(c, rules, levels, head_start):
     the game, then the roll-off."""
     computer = c.make_player is not None
     metered = c.setup.meter and len(levels) == 2 and computer  # the meter's judge: an expert
-    yield from load(load_order((tuple(levels) + ("expert",) if metered else levels) if computer else ()))
-    yield from load(getattr(c.extra, "game_code", ()))  # persist hook: the save's code
+    top = 2  # the engine's modules; a level's player needs those up to its own (but the expert)
+    for level in levels:
+        if computer and level != "human":
+            top = max(top, CODE.index("farkle.players." + level) if level != "expert" else 3)
+    yield from load(CODE[:top + 1])
+    if computer and (metered or "expert" in levels):
+        yield from load(CODE[-1:])
     from farkle.game import Game
 
     n = len(levels)
@@ -56,16 +55,6 @@ def start(c, rules, levels, head_start):
     c.score_top = 0
     c.rolloff_tie = False
     open(c)
-
-
-def load_order(levels):
-    """The modules a game of computer seats at ``levels`` loads, each after those it imports."""
-    out = list(GAME_CODE)
-    for level in levels:
-        for name in PLAYER_CODE.get(level, ()):
-            if name not in out:
-                out.append(name)
-    return out
 
 
 def open(c, tied_faces=None):  # noqa: A001  (the screen opens)
@@ -149,7 +138,9 @@ def result(c):
     if game.phase == ROLLOFF:
         return "Tie! Roll again"
     if game.phase == OVER:
-        return c._winner_text()
+        from app.endscreen import winner_text  # the game is over: the end screen comes next
+
+        return winner_text(c)
     return c._label(game.current) + " goes first!"
 
 

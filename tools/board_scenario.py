@@ -328,8 +328,8 @@ def profile_calls():
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
                  "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
-                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces", "_job_step", "_page_strip",
-                 "_open_setup", "_start_game", "_begin_turn"):
+                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces", "_page_strip",
+                 "_open_setup", "_start_game"):
         _wrap(controller.Controller, name, "ctl." + name)
     for name in ("update", "_save", "_write", "_new_game"):
         _wrap(persist.Keeper, name, "keeper." + name)
