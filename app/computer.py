@@ -10,7 +10,7 @@ import gc
 
 from app import view as v
 from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, P_CHOOSE as CHOOSE,
-                      T_CPU, T_NONE, WORK_MS, ticks_diff)
+                      T_CPU, WORK_MS, ticks_diff)
 
 
 class Computer:
@@ -42,7 +42,7 @@ class Computer:
             return
         if self.hint_fn is not None and not self._odds_ready(stop):
             return
-        if waiting is not None and self.step == T_NONE:  # the advice: a job of its own
+        if waiting is not None and self.idle():  # the advice: a job of its own
             self.hint_wait = None
             self._hint(wait=False)  # the advice replaces "thinking..." from the next frames (or says it ran out of heap)
             self._refresh()

@@ -29,7 +29,7 @@ from app.modules import forget, load
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
-                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_JOB, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
+                      STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
 
@@ -119,7 +119,7 @@ class Controller(Computer, PlayView):
         """One frame: handle queued actions, then whatever the clock says is due."""
         self.now = self.clock()
         guard = 0
-        while self.queue and guard < 64 and self.step != T_JOB:  # presses wait for a job
+        while self.queue and guard < 64 and self.job is None:  # presses wait for a job
             guard += 1
             action = self.queue[0]
             if action == act.MUTE:  # anywhere, at any time, without disturbing anything
@@ -148,7 +148,7 @@ class Controller(Computer, PlayView):
 
     def idle(self):
         """True when nothing runs on the clock and no press waits (tests, scripts)."""
-        return self.step == T_NONE and not self.queue
+        return self.step == T_NONE and not self.queue and self.job is None
 
     def take_sounds(self):
         out = self.sounds
@@ -217,18 +217,16 @@ class Controller(Computer, PlayView):
 
     def _tick(self):
         self._page_strip()
-        step = self.step
-        if step == T_NONE:
-            self._tick_message()
-            return
-        if step == T_JOB:
+        if self.job is not None:
             if self.due != self.now:  # not in the frame that started it
                 try:
                     next(self.job)
                 except StopIteration:
                     self.job = None
-                    if self.step == T_JOB:
-                        self.step = T_NONE
+            return
+        step = self.step
+        if step == T_NONE:
+            self._tick_message()
             return
         if step == T_TUMBLE or step == T_ROLLOFF:
             if self._due():
@@ -255,7 +253,7 @@ class Controller(Computer, PlayView):
         frame on: imports and players made one at a time, so that no frame does them all
         (a board takes tens of ms a module). Presses wait; the job sets what follows."""
         self.job = steps
-        self.step, self.due = T_JOB, self.now  # this frame did the work that started it
+        self.due = self.now  # this frame did the work that started it (no step runs meanwhile)
 
     def _finish(self):
         """End the running animation or banner now (a key was pressed)."""
@@ -441,7 +439,16 @@ class Controller(Computer, PlayView):
         yield from load(SETUP_LOAD)  # a rematch from the end screen: forgotten in play
         from app import setupmenu
 
-        yield from setupmenu.making(self)
+        rules, chosen, self.levels, head_start = setupmenu.plan(self.setup)
+        setupmenu = None  # nothing here may keep the set-up code alive once it is forgotten
+        self._drop_game()
+        yield
+        self._leave_setup()
+        yield
+        from app import rolloff
+
+        yield
+        yield from rolloff.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
         from app import rolloff

@@ -38,7 +38,6 @@ T_BANNER = 3
 T_CPU = 4  # a computer's next step is due
 T_ROLLOFF = 5  # roll-off dice tumbling
 T_ROLLOFF_SHOW = 6  # roll-off result showing
-T_JOB = 7  # work too long for one frame, a step a frame (Controller._start_job)
 
 # what a computer does next
 C_START = 0

@@ -21,7 +21,7 @@ from farkle.stats import mark, since
 
 from app import view as v
 from app.modules import forget
-from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_JOB, T_ROLLOFF, T_TUMBLE
+from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
 from hardware import nvm_store
 
 # panels (None: none open)
@@ -142,7 +142,7 @@ class Keeper:
             if key != self.settings_key:
                 self.settings_key = key
                 self.dirty = True
-        if self.dirty and not busy and c.step != T_TUMBLE and c.step != T_ROLLOFF and c.step != T_JOB:
+        if self.dirty and not busy and c.step != T_TUMBLE and c.step != T_ROLLOFF and c.job is None:
             self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
 
     def _new_game(self, game):

@@ -58,21 +58,6 @@ def key(c, action):
             rows(c)
 
 
-def making(c):
-    """The game's start (the controller's job, a step a frame): the plan, then the set-up
-    code forgotten (this module too: its code runs on until the job ends), the roll-off's
-    code, then ``rolloff.start``."""
-    rules, chosen, c.levels, head_start = plan(c.setup)
-    c._drop_game()
-    yield
-    c._leave_setup()
-    yield
-    from app import rolloff
-
-    yield
-    yield from rolloff.start(c, rules, chosen, head_start)
-
-
 def plan(setup):
     """What a game of these choices is made of: ``(rules, levels chosen, levels played,
     head start)``, worked out while the set-up code is loaded, before it is forgotten."""

@@ -18,7 +18,6 @@ sys.path.insert(0, str(REPO))
 from PIL import Image, ImageChops  # noqa: E402
 
 from app.main import App  # noqa: E402
-from app.pace import T_JOB  # noqa: E402
 from app.setup import Setup  # noqa: E402
 from app.view import SCREEN_NAMES  # noqa: E402
 from farkle.dice import FixedDice  # noqa: E402
@@ -105,7 +104,7 @@ class Rig:
             else:
                 self.board.keys.tap(name)
             self.step()
-            while self.controller.step == T_JOB:  # a job it started: a step a frame
+            while self.controller.job is not None:  # a job it started: a step a frame
                 self.step()
 
     def settle(self, limit_ms=60000):

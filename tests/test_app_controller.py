@@ -10,7 +10,6 @@ from simrig import StandIn, stand_in, stand_in_hint
 from app import input as act
 from app import view as v
 from app.controller import CPU_THINK_MS, Controller, ticks_add, ticks_diff
-from app.pace import T_JOB
 from app.setup import Setup
 from farkle.dice import FixedDice
 from farkle.presets import preset
@@ -55,7 +54,7 @@ class Rig:
             self.finish_job()
 
     def finish_job(self):
-        while self.c.step == T_JOB:
+        while self.c.job is not None:
             self.step()
 
     def settle(self, limit=60000):
