@@ -189,7 +189,7 @@ def play_key(app):
             press(app, "hint")
             return
         if state["hinted"] is not None:
-            if ctl.hint_wait is not None or ctl.job is not None:
+            if ctl.hint_wait is not None or getattr(ctl, "job", None) is not None:
                 return  # "Hint: thinking..." or the hint's job: wait for the advice
             state["paused"] = True
             see("hint")
@@ -462,7 +462,7 @@ def main():
             # back, so their sum is how long the player waits
             times["hint"] += spent
             times["hint_frames"] += 1
-            state["answered"] = ctl.hint_wait is None and ctl.job is None  # nor its job (a step a frame)
+            state["answered"] = ctl.hint_wait is None and getattr(ctl, "job", None) is None  # nor its job (a step a frame)
         if CFG.get("profile"):
             profiled(spent, cpu)
         observe(self)
