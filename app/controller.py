@@ -15,7 +15,8 @@ the parts that come and go are loaded only while they run (``app.setupmenu`` wit
 ``app.setup``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``, ``app.advice``, as
 ``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
 once a game is made, after the set-up code is forgotten. ``tests/test_app_phases.py``
-checks which modules each phase has loaded.
+checks which modules each phase has loaded. Loading them (and making the players, and a
+hint) is a job, a step a frame (``_start_job``), so that no frame reads several modules.
 """
 
 import gc

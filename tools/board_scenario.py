@@ -242,7 +242,7 @@ def board_clock():
 
 def loads():
     """With CFG's "modules": the firmware modules each frame loaded; the frames that
-    loaded more than one are kept (frame, names), for tests/test_frame_work.py."""
+    loaded more than one are kept (frame, names), for tests/test_app_phases.py."""
     now = [name for name in sys.modules if name.split(".")[0] in FIRMWARE]
     before = state.get("loaded")
     if before is not None:
