@@ -23,12 +23,13 @@ def forget(names):
 def load(names):
     """Import ``names`` not yet loaded, a module a step (a job's generator ``yield from``
     it): each imports only what the ones before it loaded. A module missing on a board
-    (a player left out) is skipped: whoever uses it falls back."""
+    (a player left out) is skipped: whoever uses it falls back. A step for a module
+    already loaded too, so a job takes as many frames whatever ran before it."""
     for name in names:
         if name not in sys.modules:
             try:
                 __import__(name)
             except ImportError:
                 pass
-            yield
+        yield
 

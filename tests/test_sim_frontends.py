@@ -255,6 +255,8 @@ def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=((x0 + x1) // 2, (y0 + y1) // 2), button=1))
     window(app)
     app.step()
+    while app.controller.job is not None:  # the game's start: a step a frame
+        app.step()
     assert app.view.screen == ROLLOFF  # the click pressed ROLL: the game starts
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(SystemExit):
