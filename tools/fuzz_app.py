@@ -273,7 +273,7 @@ class Fuzzer:
             self.check_refusal(game)
 
     def check_lights(self, c):
-        if c.job is not None:  # presses wait for the job (a step a frame), then act: not checked
+        if c.job is not None or c.queue:  # presses wait for a job (a step a frame), then act: not checked
             self.stats["lights_waiting"] += 1
             return
         keys = [name for name in self.board.key_pixels if name != "mute"]  # MUTE's light: the sound
