@@ -8,6 +8,7 @@ loaded for each one and forgotten after.
 
 import gc
 
+from app.modules import load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 
@@ -21,10 +22,7 @@ def give(c, wait=True):
     if game.phase not in (START, KEEP, CHOOSE):
         return
     try:
-        adviser = c.advisers.get(game.current)
-        if adviser is None and c.make_player is not None:  # made once a game, a seat
-            adviser = c.advisers[game.current] = c.make_player(
-                HINT_LEVEL, game.rules, game.players, game.current)
+        adviser = c.advisers.get(game.current) or make_adviser(c)
         if wait and adviser is not None and not (c._ready(adviser, lambda: True) and c._odds_ready(lambda: True)):
             c.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
             c._say("Hint: thinking...", stay=True)
@@ -61,6 +59,39 @@ def give(c, wait=True):
     if win is not None:
         text += ". Win %d%%" % int(win * 100 + 0.5)
     c._say(text, stay=True)
+
+
+def steps(c, wait):
+    """The hint's job once this module is loaded, a step a frame: the seat's adviser made,
+    or the hint's own module loaded once the adviser is ready (not beside its work), then
+    the advice."""
+    if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
+        adviser(c)
+        yield
+    if not wait:
+        yield from load(("farkle.players.hint",))
+    give(c, wait)
+    c._refresh()
+
+
+def make_adviser(c):
+    """The adviser of the seat on turn (the best computer level), made once a game, a seat;
+    None without computer players. A MemoryError goes to the caller."""
+    game = c.game
+    if c.make_player is None:
+        return None
+    adviser = c.advisers[game.current] = c.make_player(HINT_LEVEL, game.rules, game.players, game.current)
+    return adviser
+
+
+def adviser(c):
+    """``make_adviser`` ahead of the advice, in a frame of its own; out of heap, the advice
+    says so when it comes."""
+    try:
+        make_adviser(c)
+    except MemoryError:
+        c.advisers = {}
+        gc.collect()
 
 
 def _get(hint, name):

@@ -15,7 +15,8 @@ the parts that come and go are loaded only while they run (``app.setupmenu`` wit
 ``app.setup``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``, ``app.advice``, as
 ``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
 once a game is made, after the set-up code is forgotten. ``tests/test_app_phases.py``
-checks which modules each phase has loaded.
+checks which modules each phase has loaded. Loading them (and making the players, and a
+hint) is a job, a step a frame (``_start_job``), so that no frame reads several modules.
 """
 
 import gc
@@ -25,7 +26,7 @@ from app import input as act
 from app import view as v
 from app.choices import Setup
 from app.computer import Computer
-from app.modules import forget
+from app.modules import forget, load
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
@@ -36,6 +37,8 @@ from app.playview import PlayView
 # the set-up menu's code, forgotten once a game is made (the game needs none of it: a save
 # numbers its preset by the save format's own table, and the rules are checked once, here)
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
+# the set-up menu's code in the order each imports the ones before: loaded a module a frame
+SETUP_LOAD = ("farkle.rules", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
 
 
 class Controller(Computer, PlayView):
@@ -95,6 +98,7 @@ class Controller(Computer, PlayView):
         self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self.setup_modules = None  # the modules loaded when the set-up menu first opened
+        self.job = None  # a generator doing work too long for one frame, a step a frame
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -116,7 +120,7 @@ class Controller(Computer, PlayView):
         """One frame: handle queued actions, then whatever the clock says is due."""
         self.now = self.clock()
         guard = 0
-        while self.queue and guard < 64:
+        while self.queue and guard < 64 and self.job is None:  # presses wait for a job
             guard += 1
             action = self.queue[0]
             if action == act.MUTE:  # anywhere, at any time, without disturbing anything
@@ -145,7 +149,7 @@ class Controller(Computer, PlayView):
 
     def idle(self):
         """True when nothing runs on the clock and no press waits (tests, scripts)."""
-        return self.step == T_NONE and not self.queue
+        return self.step == T_NONE and not self.queue and self.job is None
 
     def take_sounds(self):
         out = self.sounds
@@ -214,6 +218,13 @@ class Controller(Computer, PlayView):
 
     def _tick(self):
         self._page_strip()
+        if self.job is not None:
+            if self.due != self.now:  # not in the frame that started it
+                try:
+                    next(self.job)
+                except StopIteration:
+                    self.job = None
+            return
         step = self.step
         if step == T_NONE:
             self._tick_message()
@@ -237,6 +248,13 @@ class Controller(Computer, PlayView):
         elif step == T_ROLLOFF_SHOW:
             self.step = T_NONE
             self._after_rolloff()
+
+    def _start_job(self, steps):
+        """Run the generator ``steps`` a step (up to its next ``yield``) a frame, from the next
+        frame on: imports and players made one at a time, so that no frame does them all
+        (a board takes tens of ms a module). Presses wait; the job sets what follows."""
+        self.job = steps
+        self.due = self.now  # this frame did the work that started it (no step runs meanwhile)
 
     def _finish(self):
         """End the running animation or banner now (a key was pressed)."""
@@ -317,12 +335,18 @@ class Controller(Computer, PlayView):
     # ----- the menu screens: parts loaded while they show -----
 
     def _open_setup(self):
+        """The set-up menu, as a job: its code a module a frame (SETUP_LOAD), then the
+        screen; the screen before it shows meanwhile."""
         self._drop_game()
         self._forget_game_code()
-        from app import setupmenu
-
         if self.setup_modules is None:
             self.setup_modules = tuple(sys.modules)
+        self._start_job(self._opening_setup())
+
+    def _opening_setup(self):
+        yield from load(SETUP_LOAD)
+        from app import setupmenu
+
         setupmenu.open(self)
 
     def _setup_rows(self):
@@ -352,6 +376,11 @@ class Controller(Computer, PlayView):
 
         endscreen.open(self)
 
+    def _ending(self):
+        """The end screen as a job: its code in a frame of its own, then the screen."""
+        yield from load(("app.endscreen",))
+        self._open_end()
+
     def _open_menu(self, screen, title):
         """A menu screen (set-up or pause) from its first row."""
         view = self.view
@@ -372,12 +401,6 @@ class Controller(Computer, PlayView):
         view.cursor = (view.cursor + step) % len(view.rows)
         self._scroll_menu()
         self._changed()
-
-    def _winner_text(self):
-        winners = self.game.outcome() or []
-        if len(winners) == 1:
-            return self._label(winners[0]) + " wins!"
-        return "Draw: " + " ".join([self._label(w) for w in winners])
 
     # ----- starting a game and the roll-off -----
 
@@ -408,16 +431,25 @@ class Controller(Computer, PlayView):
         gc.collect()
 
     def _start_game(self):
-        setup = self.setup
+        self._start_job(self._making())
+
+    def _making(self):
+        """The game's start as a job: the set-up's plan, the set-up code forgotten, the
+        roll-off's code, then ``rolloff.start`` (the engine's code a module a frame, a
+        player a frame); the screen it started from shows until the roll-off does."""
+        yield from load(SETUP_LOAD)  # a rematch from the end screen: forgotten in play
         from app import setupmenu
 
-        rules, chosen, self.levels, head_start = setupmenu.plan(setup)
+        rules, chosen, self.levels, head_start = setupmenu.plan(self.setup)
+        setupmenu = None  # nothing here may keep the set-up code alive once it is forgotten
         self._drop_game()
-        setupmenu = None
+        yield
         self._leave_setup()
+        yield
         from app import rolloff
 
-        rolloff.start(self, rules, chosen, head_start)
+        yield
+        yield from rolloff.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
         from app import rolloff
@@ -574,7 +606,7 @@ class Controller(Computer, PlayView):
     def _end_turn(self):
         game = self.game
         if game.phase == OVER:
-            self._open_end()
+            self._start_job(self._ending())
         elif game.phase == G_ROLLOFF:
             self.rolloff_tie = True
             self._open_rolloff()
@@ -726,16 +758,21 @@ class Controller(Computer, PlayView):
         self._sound("click")
 
     def _hint(self, wait=True):
-        """The advice for the player on turn (``app.advice``, loaded for each hint and
-        forgotten after, as the hint's own module); with ``wait``, "thinking..." until the
-        adviser's work is done (``_work_ahead`` then calls this again with ``wait=False``)."""
+        """The advice for the player on turn, as a job (on a human's turn nothing else runs
+        on the clock): ``app.advice`` loaded (forgotten after each hint), then its steps
+        (``advice.steps``); with ``wait``, "thinking..." until the adviser's work is done
+        (``_work_ahead`` then calls this again with ``wait=False``)."""
+        self._start_job(self._hinting(wait))
+
+    def _hinting(self, wait):
         try:
             from app import advice
+
+            yield
+            yield from advice.steps(self, wait)
         except MemoryError:  # a board short of heap: the game goes on without the hint
             gc.collect()
             self._say("Hint: can't think right now (out of memory)")
-            return
-        try:
-            advice.give(self, wait)
+            self._refresh()
         finally:
             forget(("app.advice",))

@@ -14,7 +14,7 @@ def open(c):  # noqa: A001  (the screen opens)
     order = list(range(game.players))
     order.sort(key=lambda s: (-game.scores[s], s))
     view = c.view
-    view.title = c._winner_text()
+    view.title = winner_text(c)
     lines = []
     for rank, s in enumerate(order):  # every seat ranked: who, what level, the score
         score = str(game.scores[s])
@@ -28,6 +28,13 @@ def open(c):  # noqa: A001  (the screen opens)
     view.keys_lit = ("roll", "menu")
     c._sound("win")
     c._go(v.END)
+
+
+def winner_text(c):
+    winners = c.game.outcome() or []
+    if len(winners) == 1:
+        return c._label(winners[0]) + " wins!"
+    return "Draw: " + " ".join([c._label(w) for w in winners])
 
 
 def key(c, action):

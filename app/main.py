@@ -72,8 +72,11 @@ class App:
         controller = self.controller
         for action in self.input.poll():
             controller.press(action)
+        version = self.view.version
         controller.update()
-        self.keeper.update()  # persist hook: statistics and saves
+        # persist hook: statistics and saves; a save waits for a frame where the screen
+        # neither changed nor is still being drawn (a sector rewrite takes a board ~20 ms)
+        self.keeper.update(busy=self.view.version != version or self.screens.incomplete)
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.

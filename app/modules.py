@@ -3,7 +3,8 @@
 On a board every imported module's bytecode stays in the heap while ``sys.modules`` (or its
 package) refers to it. Code that is needed rarely (a panel, the start-up) is imported when
 needed and forgotten after, so the garbage collector can take it back; importing it again
-later reads it from the drive again.
+later reads it from the drive again. ``load`` imports modules a step at a time, so that
+no frame of the main loop reads several (a board takes tens of ms a module).
 """
 
 import sys
@@ -17,3 +18,18 @@ def forget(names):
             package, _, leaf = name.rpartition(".")
             if package in sys.modules and hasattr(sys.modules[package], leaf):
                 delattr(sys.modules[package], leaf)
+
+
+def load(names):
+    """Import ``names`` not yet loaded, a module a step (a job's generator ``yield from``
+    it): each imports only what the ones before it loaded. A module missing on a board
+    (a player left out) is skipped: whoever uses it falls back. A step for a module
+    already loaded too, so a job takes as many frames whatever ran before it."""
+    for name in names:
+        if name not in sys.modules:
+            try:
+                __import__(name)
+            except ImportError:
+                pass
+        yield
+

@@ -61,10 +61,11 @@ def show(keeper):
             rows.append(("Face %d" % face, "%d %d.%d%%" % (n, share // 10, share % 10), None))
         rows.append(("Rolled", str(total), None))
         chi = chi_square(counts[1:])
-        verdict = "fair" if chi < CHI2_5_CRITICAL else "odd!"
-        if total < 60:
-            verdict = "roll more"
-        rows.append(("Chi-square %s" % verdict, "%d.%d" % (int(chi), int(chi * 10) % 10), None))
+        if total < 60:  # too few rolls to judge: no figure (and the row fits the line)
+            rows.append(("Chi-square", "roll more", None))
+        else:
+            verdict = "fair" if chi < CHI2_5_CRITICAL else "odd!"
+            rows.append(("Chi-square %s" % verdict, "%d.%d" % (int(chi), int(chi * 10) % 10), None))
         rows.append(("Back", "", "back"))
     keeper.rows = rows
     view.rows = [(r[0], r[1]) for r in rows]

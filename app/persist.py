@@ -20,7 +20,6 @@ from farkle.dice import RandomDice
 from farkle.stats import mark, since
 
 from app import view as v
-from app.choices import parse_levels
 from app.modules import forget
 from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
 from hardware import nvm_store
@@ -32,8 +31,6 @@ STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
-ASIDE_NOTICE = "The saved game raised\nan error: set aside."
-HUNG_NOTICE = "Saved game set aside\nafter the hang."
 
 
 class Keeper:
@@ -45,46 +42,13 @@ class Keeper:
 
     def __init__(self, nvm, dice=None):
         self.dice = dice if dice is not None else RandomDice()
-        from app.storage import Storage
+        from app import storage  # power-up code, forgotten once read
 
-        storage = Storage(nvm).load(self.dice)
-        Storage = None
+        dropped = storage.opening(self, nvm)
+        storage = None
         # read once a power-on (the journal, the saved game and its rules); the keeper
         # writes through the store
         forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check"))
-        self.store = storage.store  # hardware.nvm_store.Store, None without an NVM
-        self.saved_settings = storage.settings  # as read at power-up; given to the set-up by attach()
-        self.stats = storage.stats
-        self.notices = list(storage.notices)
-        why = None
-        try:
-            from hardware.alive import NOTICES, restart_reason
-
-            why = restart_reason()
-            reason = NOTICES.get(why)
-            if reason:
-                self.notices.append(reason)
-        except Exception:  # a notice is a nicety
-            pass
-        self.saved_game = storage.game
-        self.saved_seats = parse_levels(self.saved_settings.get("game_seats", ""))
-        dropped = storage.dropped
-        storage = None
-        if self.saved_game is not None and len(self.saved_seats) != self.saved_game.players:
-            self.saved_game = None  # settings and game disagree: not trusted
-            self.notices.append("The saved game was not\nvalid: it was dropped.")
-            dropped = True
-        if self.saved_settings.get(ASIDE):
-            self.notices.append(ASIDE_NOTICE)
-        # while the saved game is offered or played, an error sets it aside (see fault())
-        self.risky = self.saved_game is not None
-        if why == "watchdog" and self.risky and self._set_aside(self.saved_settings):
-            # a hang leaves no exception to catch: the saved game may be what hung, so it is
-            # set aside as after an error instead of being offered into the same hang again
-            self.saved_game = None
-            self.risky = False
-            self.notices.append(HUNG_NOTICE)
-            dropped = True  # the next save clears the set-aside mark
         self.controller = None
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
@@ -102,7 +66,7 @@ class Keeper:
         self.saves = 0
         # a save is due (written once no dice are tumbling); at once when a refused game or the
         # set-aside notice is still in the flash, so neither comes back at the next power-on
-        self.dirty = dropped or bool(self.saved_settings.get(ASIDE))
+        self.dirty = dropped
 
     # ----- wiring (hooks) -----
 
@@ -144,8 +108,10 @@ class Keeper:
 
     # ----- once a frame -----
 
-    def update(self):
-        """Count new events, save at turn boundaries and settings changes. Cheap when idle."""
+    def update(self, busy=False):
+        """Count new events, save at turn boundaries and settings changes. Cheap when idle.
+        ``busy``: the frame has other work (a screen changed or is being drawn), so a save
+        waits for a later frame."""
         c = self.controller
         game = c.game
         if game is not self.game:
@@ -176,7 +142,7 @@ class Keeper:
             if key != self.settings_key:
                 self.settings_key = key
                 self.dirty = True
-        if self.dirty and c.step != T_TUMBLE and c.step != T_ROLLOFF:
+        if self.dirty and not busy and c.step != T_TUMBLE and c.step != T_ROLLOFF and c.job is None:
             self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
 
     def _new_game(self, game):

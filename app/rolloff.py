@@ -8,13 +8,30 @@ opens, forgotten once the first turn (or the end screen) begins.
 
 from app import input as act
 from app import view as v
-from app.modules import forget
+from app.modules import forget, load
 from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START,
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
 
 
+# the engine's code a game needs (the save's too), then the players', each module after
+# those it imports: a game's start loads what its seats need a module a frame
+CODE = ("farkle.scorer", "farkle.game", "farkle.savegame", "farkle.players.base", "farkle.players.easy",
+        "farkle.players.policy", "farkle.players.normal", "farkle.players.hard", "farkle.players.expert")
+
+
 def start(c, rules, levels, head_start):
-    """A new game: a player for each computer seat of ``levels``, then the roll-off."""
+    """A new game, a step a frame (a generator: ``c._start_job`` runs it): the engine's
+    code a module at a time, a player for each computer seat of ``levels`` one at a time,
+    the game, then the roll-off."""
+    computer = c.make_player is not None
+    metered = c.setup.meter and len(levels) == 2 and computer  # the meter's judge: an expert
+    top = 2  # the engine's modules; a level's player needs those up to its own (but the expert)
+    for level in levels:
+        if computer and level != "human":
+            top = max(top, CODE.index("farkle.players." + level) if level != "expert" else 3)
+    yield from load(CODE[:top + 1])
+    if computer and (metered or "expert" in levels):
+        yield from load(CODE[-1:])
     from farkle.game import Game
 
     n = len(levels)
@@ -22,12 +39,14 @@ def start(c, rules, levels, head_start):
     for seat in range(n):
         level = levels[seat]
         player = None
-        if level != "human" and c.make_player is not None:
+        if level != "human" and computer:
             player = c.make_player(level, rules, n, seat)
+            yield
         seats.append(player)
     c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
     c.head_start = head_start  # given to the second player once the first is known
-    if c.setup.meter and n == 2 and c.make_player is not None:
+    if metered:
+        yield  # the meter makes a player of its own
         from app import meter
 
         c.meter = meter.make(c.make_player, rules)
@@ -119,7 +138,9 @@ def result(c):
     if game.phase == ROLLOFF:
         return "Tie! Roll again"
     if game.phase == OVER:
-        return c._winner_text()
+        from app.endscreen import winner_text  # the game is over: the end screen comes next
+
+        return winner_text(c)
     return c._label(game.current) + " goes first!"
 
 

@@ -122,3 +122,52 @@ def _forget_restore_check():
         del package.reachable
     except (AttributeError, TypeError):
         pass
+
+
+ASIDE_NOTICE = "The saved game raised\nan error: set aside."
+HUNG_NOTICE = "Saved game set aside\nafter the hang."
+
+
+def opening(keeper, nvm):
+    """What an ``app.persist.Keeper`` starts a power-on with: the store, the saved settings,
+    statistics and game (read and checked here), the notices to show. Power-up code: it is
+    forgotten with this module once read. Returns True when a save is due at once (a refused
+    game or the set-aside mark is still in the flash)."""
+    from app.choices import parse_levels
+    from app.persist import ASIDE
+
+    storage = Storage(nvm).load(keeper.dice)
+    keeper.store = storage.store  # hardware.nvm_store.Store, None without an NVM
+    settings = keeper.saved_settings = storage.settings  # given to the set-up by attach()
+    keeper.stats = storage.stats
+    notices = keeper.notices = list(storage.notices)
+    why = None
+    try:
+        from hardware.alive import NOTICES, restart_reason
+
+        why = restart_reason()
+        reason = NOTICES.get(why)
+        if reason:
+            notices.append(reason)
+    except Exception:  # a notice is a nicety
+        pass
+    game = storage.game
+    seats = keeper.saved_seats = parse_levels(settings.get("game_seats", ""))
+    dropped = storage.dropped
+    if game is not None and len(seats) != game.players:
+        game = None  # settings and game disagree: not trusted
+        notices.append("The saved game was not\nvalid: it was dropped.")
+        dropped = True
+    if settings.get(ASIDE):
+        notices.append(ASIDE_NOTICE)
+    # while the saved game is offered or played, an error sets it aside (Keeper.fault)
+    keeper.risky = game is not None
+    if why == "watchdog" and game is not None and keeper._set_aside(settings):
+        # a hang leaves no exception to catch: the saved game may be what hung, so it is
+        # set aside as after an error instead of being offered into the same hang again
+        game = None
+        keeper.risky = False
+        notices.append(HUNG_NOTICE)
+        dropped = True  # the next save clears the set-aside mark
+    keeper.saved_game = game
+    return dropped or bool(settings.get(ASIDE))

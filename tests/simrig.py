@@ -104,6 +104,8 @@ class Rig:
             else:
                 self.board.keys.tap(name)
             self.step()
+            while self.controller.job is not None:  # a job it started: a step a frame
+                self.step()
 
     def settle(self, limit_ms=60000):
         """Run until nothing is animating or waiting on the clock."""

@@ -47,11 +47,22 @@ def played(tmp_path_factory, scenario):
 
 
 @pytest.fixture(scope="module")
-def loaded(tmp_path_factory):
-    """screen or panel -> the firmware modules loaded when it first showed."""
+def menus(tmp_path_factory):
     row = played(tmp_path_factory, "menus")
     assert set(row["seen"]) >= {"setup", "stats", "dice", "rolloff", "play", "hint", "pause", "end"}
-    return row["modules"]
+    return row
+
+
+@pytest.fixture(scope="module")
+def loaded(menus):
+    """screen or panel -> the firmware modules loaded when it first showed."""
+    return menus["modules"]
+
+
+def test_no_frame_loads_more_than_one_module(menus):
+    """A board takes tens of ms to load a module: the set-up menu's code, a game's engine
+    and players, the end screen and a hint's code are loaded a module a frame (jobs)."""
+    assert menus["many_loads"] == []
 
 
 def only(modules, parts):

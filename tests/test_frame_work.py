@@ -198,3 +198,29 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
     assert {"setup", "rolloff", "play", "pause", "end"} <= seen, seen
     assert work["bitmaps"] == 0 and work["tables"] == 1
     assert 1 <= most <= 4  # labels made in one frame
+
+
+def test_a_game_starts_a_player_a_frame_with_the_set_up_shown_until_the_roll_off():
+    """Making the players and the game is spread over frames: one computer player made in a
+    frame at most, the set-up menu shown meanwhile and its keys waiting, then the roll-off."""
+    made = []
+
+    def counted_make(level, rules, players=2, seat=0):
+        made.append(seat)
+        return make_player(level, rules, players, seat)
+
+    rig = Rig(dice=[6, 1, 2, 3, 4, 5] * 50, players=4, seats=("human", "easy", "normal", "hard"),
+              make_player=counted_make, hint=hint)
+    rig.tap("roll")  # splash -> set-up
+    assert rig.screen == "setup"
+    rig.board.keys.tap("roll")  # start
+    frames = 0
+    while rig.screen == "setup":
+        before = len(made)
+        rig.step()
+        frames += 1
+        assert len(made) - before <= 1, "frame %d made several players" % frames
+        assert frames < 50
+    assert rig.screen == "rolloff" and sorted(made) == [1, 2, 3]
+    assert frames > 3  # a frame for each player at least
+

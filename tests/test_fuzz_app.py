@@ -48,7 +48,9 @@ def test_every_light_tells_the_truth_at_every_frame():
     dark one must be refused or change nothing."""
     fuzzer = Fuzzer(seed=5, layout="macropad", lights=True)
     stats = fuzzer.run(1500)
-    assert stats["lights_checked"] >= 5 * fuzzer.frames > 20000
+    # every frame but those where a job runs (presses wait for it), and those are few
+    assert stats["lights_checked"] >= 5 * (fuzzer.frames - stats["lights_waiting"]) > 20000
+    assert stats["lights_waiting"] < fuzzer.frames // 10
     for screen in ("setup", "play", "pause", "rolloff", "end"):
         assert stats["screens"].get(screen, 0) > 0, stats["screens"]
 

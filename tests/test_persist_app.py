@@ -100,6 +100,7 @@ def test_fresh_board_no_offer_then_saves_at_turn_boundaries():
     play_turns(rig, 6)
     assert rig.keeper.saves >= saves + 5
     assert nvm.erases <= 1  # appended: at most one sector rewrite
+    rig.run(500)  # the last turn's save, made in a frame once the screen is drawn
     writes = nvm.writes
     rig.run(2000)  # nothing changes: nothing is written
     assert nvm.writes == writes
@@ -258,12 +259,39 @@ def test_dice_check_and_stats_from_the_pause_menu():
     assert rig.screen == "play"
 
 
+def test_a_save_is_written_in_a_frame_with_nothing_else_to_draw():
+    """A save (a flash write: ~20 ms on a board) waits for a frame in which the controller
+    changed nothing on show and no new screen is half drawn."""
+    rig = NvmRig(FlashNVM(), dice=RandomDice(5))
+    busy = []
+    frame = {}
+    update, save = rig.controller.update, rig.keeper._save
+
+    def marked_update():
+        frame["version"] = rig.view.version
+        update()
+
+    def watched_save():
+        if rig.view.version != frame.get("version") or rig.app.screens.incomplete:
+            busy.append(rig.screen)
+        save()
+
+    rig.controller.update = marked_update
+    rig.keeper._save = watched_save
+    start_game(rig)
+    saves = rig.keeper.saves
+    play_turns(rig, 6)
+    rig.run(500)
+    assert rig.keeper.saves >= saves + 5 and busy == []
+
+
 def test_settings_survive_a_power_cycle():
     nvm = FlashNVM()
     rig = NvmRig(nvm)
     rig.tap("roll")  # splash -> set-up
     rig.tap("die3")  # players 2 -> 3
     rig.tap("mute")
+    rig.run(100)  # the save: in the next frame where the screen has nothing to draw
     assert rig.controller.setup.players == 3
     again = boot(nvm.data)
     assert again.controller.setup.players == 3 and again.controller.setup.mute

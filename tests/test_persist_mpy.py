@@ -35,6 +35,10 @@ def frame(ctl, keeper, ms=50):
     now[0] += ms
     ctl.update()
     keeper.update()
+    while ctl.job is not None:  # a job (the set-up menu's code, a game's start): a step a frame
+        now[0] += ms
+        ctl.update()
+        keeper.update()
 
 
 ctl, keeper = boot(1)

@@ -7,7 +7,7 @@ from simrig import FRAME, stand_in, stand_in_hint
 
 import test_reachable as unreachable
 from app.main import App
-from app.persist import ASIDE_NOTICE
+from app.storage import ASIDE_NOTICE
 from app.setup import Setup
 from farkle.game import CHOOSE, KEEP, OVER, START, Game
 from farkle.presets import preset
@@ -185,7 +185,7 @@ def test_after_a_watchdog_reset_the_saved_game_is_set_aside(monkeypatch):
     """A hang raises nothing to catch: the watchdog resets the board. The game that was on the
     flash may be what hung, so the start after a watchdog reset sets it aside with a notice
     instead of offering it into the same hang again; the statistics stay."""
-    from app.persist import HUNG_NOTICE
+    from app.storage import HUNG_NOTICE
 
     game = Game(preset("classic"), players=2, first=1)
     nvm = flash_with(game, "human,normal")

@@ -247,6 +247,8 @@ def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
     for _ in range(3):
         window(app)
         app.step()
+    while app.controller.job is not None:  # the set-up menu's code: a module a frame
+        app.step()
     assert app.view.screen == SETUP
     assert window.surface.get_size() == (board.display.snapshot(2).width + 16, window.surface.get_size()[1])
     from hardware.sim.ledview import device_boxes
@@ -255,6 +257,8 @@ def test_window_front_end_with_a_dummy_video_driver(monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=((x0 + x1) // 2, (y0 + y1) // 2), button=1))
     window(app)
     app.step()
+    while app.controller.job is not None:  # the game's start: a step a frame
+        app.step()
     assert app.view.screen == ROLLOFF  # the click pressed ROLL: the game starts
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     with pytest.raises(SystemExit):

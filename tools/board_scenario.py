@@ -78,6 +78,7 @@ def result(ok, error=None, game=None):
     out["seen"] = state["seen"]
     if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
         out["modules"] = state["modules"]
+        out["many_loads"] = state.get("many_loads", [])
     out["times_ns"] = times
     if CFG.get("profile"):
         out["slow"] = slow
@@ -188,8 +189,8 @@ def play_key(app):
             press(app, "hint")
             return
         if state["hinted"] is not None:
-            if ctl.hint_wait is not None:
-                return  # "Hint: thinking...": wait for the advice
+            if ctl.hint_wait is not None or getattr(ctl, "job", None) is not None:
+                return  # "Hint: thinking..." or the hint's job: wait for the advice
             state["paused"] = True
             see("hint")
             press(app, "menu")  # then Resume, from the pause menu
@@ -253,10 +254,24 @@ def gave_way(ctl):
         result(False, "out of heap: the expert gave way to hard", ctl.game)
 
 
+def loads():
+    """With CFG's "modules": the firmware modules each frame loaded; the frames that
+    loaded more than one are kept (frame, names), for tests/test_app_phases.py."""
+    now = [name for name in sys.modules if name.split(".")[0] in FIRMWARE]
+    before = state.get("loaded")
+    if before is not None:
+        new = [name for name in now if name not in before]
+        if len(new) > 1:
+            state.setdefault("many_loads", []).append([state["frames"], sorted(new)])
+    state["loaded"] = now
+
+
 def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
     state["frames"] += 1
+    if CFG.get("modules"):
+        loads()
     frames = state["frames"]
     if frames % SAMPLE_EVERY == 0:
         began = time.monotonic_ns()
@@ -330,7 +345,8 @@ def profile_calls():
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
                  "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
-                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces"):
+                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces", "_page_strip",
+                 "_open_setup", "_start_game"):
         _wrap(controller.Controller, name, "ctl." + name)
     for name in ("update", "_save", "_write", "_new_game"):
         _wrap(persist.Keeper, name, "keeper." + name)
@@ -463,7 +479,7 @@ def main():
             # back, so their sum is how long the player waits
             times["hint"] += spent
             times["hint_frames"] += 1
-            state["answered"] = ctl.hint_wait is None
+            state["answered"] = ctl.hint_wait is None and getattr(ctl, "job", None) is None  # nor its job (a step a frame)
         if CFG.get("profile"):
             profiled(spent, cpu)
         observe(self)

@@ -34,7 +34,11 @@ def _rig(nvm, dice_seed):
 
 
 def _run(app, clock, frames=1, ms=20):
+    """``frames`` frames, then those of a job still running (a step a frame)."""
     for _ in range(frames):
+        clock.advance(ms)
+        app.step()
+    while app.controller.job is not None:
         clock.advance(ms)
         app.step()
 
