@@ -212,6 +212,8 @@ class Fuzzer:
                 self.stats["cuts_in_saves"] += 1
             self.nvm.cut_after = None
         data = bytes(self.nvm.data)
+        if not self.stats["reboots"]:  # every run checks a power cut, however short
+            self.reboot()
         self.stats["saves"] += self.app.keeper.saves
         self.stats["flash_erases"] += self.nvm.erases
         if self.game is not None and not self.game_ended:
@@ -547,6 +549,8 @@ class Fuzzer:
                 print("  %d events, %d frames, %.0f s, games %d/%d"
                       % (self.events, self.frames, time.perf_counter() - start,
                          self.stats["games_ended"], self.stats["games_started"]), flush=True)
+        if not self.stats["reboots"]:  # every run checks a power cut, however short
+            self.reboot()
         self.stats["saves"] += self.app.keeper.saves
         self.stats["flash_erases"] += self.nvm.erases
         self.stats.update(events=self.events, frames=self.frames,
