@@ -64,6 +64,7 @@ class Keeper:
         self.settings_key = None
         self.view_version = -1
         self.saves = 0
+        self.short = 0  # saves that had to wait for heap (captured or written a frame later)
         # a save is due (written once no dice are tumbling); at once when a refused game or the
         # set-aside notice is still in the flash, so neither comes back at the next power-on
         self.dirty = dropped
@@ -131,11 +132,18 @@ class Keeper:
                         counts[data] += 1
             where = (game.turns, game.phase, len(game.rolloff_players))
             if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
-                self.where = where
                 from farkle.savegame import dumps
 
-                self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
-                self.dirty = True
+                try:
+                    self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
+                except MemoryError:  # out of heap: tried again next frame; the last save stays
+                    self.short += 1
+                    import gc
+
+                    gc.collect()
+                else:
+                    self.where = where
+                    self.dirty = True
         if c.view.version != self.view_version:  # settings only change with the view
             self.view_version = c.view.version
             key = self._settings_key()
@@ -202,6 +210,7 @@ class Keeper:
         except MemoryError:  # the last save stays intact (the journal appends); try again
             import gc
 
+            self.short += 1
             gc.collect()
             self.dirty = True
 

@@ -112,6 +112,25 @@ def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
     keeper._save()
     assert keeper.dirty is False and keeper.saves == 2
     assert nvm_store.Store(nvm).load() is not None
+    assert keeper.short == 1  # counted: the board check fails a game whose saves waited
+
+
+def test_a_turn_boundary_out_of_heap_is_captured_a_frame_later(monkeypatch):
+    """Capturing the game at a turn's end needs heap too: out of it, the game goes on and
+    the capture is tried again next frame (the last save stays in the flash meanwhile)."""
+    from farkle import savegame
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 20, seats=("human", "human"))
+    keeper = Keeper(bytearray(b"\xff" * 4096))
+    keeper.attach(rig.c)
+    rig.start()
+    real = savegame.dumps
+    monkeypatch.setattr(savegame, "dumps", lambda game: (_ for _ in ()).throw(MemoryError("no heap")))
+    keeper.update()
+    assert keeper.short == 1 and keeper.boundary is None
+    monkeypatch.setattr(savegame, "dumps", real)
+    keeper.update()
+    assert keeper.boundary is not None and keeper.boundary[0] == real(rig.game)
 
 
 class Hungry(StandIn):
