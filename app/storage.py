@@ -16,6 +16,8 @@ there is a game to read or write.
 """
 
 from farkle.stats import Stats
+
+from app.modules import forget
 from hardware.nvm_store import GAME, SETTINGS, STATS, Store, pack_sections, pack_values, \
     unpack_sections, unpack_values
 
@@ -74,7 +76,8 @@ class Storage:
             else:
                 if not game.is_over():
                     self.game = game
-            _forget_restore_check()
+            # checked once a power-on: about 5 KB of the board's heap through the whole game
+            forget(("farkle.reachable",))
         return self
 
     def payload(self, game, settings, stats):
@@ -109,19 +112,6 @@ class Storage:
         if self.store is not None:
             self.store.erase()
         self.game, self.settings, self.stats = None, {}, Stats()
-
-
-def _forget_restore_check():
-    """Unload ``farkle.reachable`` once the save is checked: it is needed once a power-on and
-    would hold about 5 KB of the board's heap through the whole game."""
-    import sys
-
-    sys.modules.pop("farkle.reachable", None)
-    package = sys.modules.get("farkle")
-    try:
-        del package.reachable
-    except (AttributeError, TypeError):
-        pass
 
 
 ASIDE_NOTICE = "The saved game raised\nan error: set aside."
