@@ -30,6 +30,7 @@ def test_a_game_against_normal_reaches_the_end_screen(work):
     assert row["seen"][-1] == "end" and "play" in row["seen"] and row["turns"] > 10
     assert max(row["scores"]) >= 10000
     assert 0 < row["peak"] < ROOMY
+    assert 500 < row["names"] < 1260  # the firmware's own names, in one pool of 1,280
     line = json.loads(board_check.report(row))
     assert list(line) == ["scenario", "board", "preset", "players", "levels", "heap", "ok",
                           "turns", "peak", "error"]
@@ -45,3 +46,21 @@ def test_running_out_of_heap_is_reported_not_crashed(work):
     row = board_check.run("normal", 48 * 1024)
     assert row["ok"] is False
     assert row["error"].startswith("MemoryError")
+
+
+POOLS = "qstr pool: n_pool=6, n_qstr=1260, n_str_data_bytes=1, n_total_bytes=2\n" \
+        "RESULT {}\nqstr pool: n_pool=7, n_qstr=%d, n_str_data_bytes=3, n_total_bytes=4\n"
+
+
+def test_the_firmware_names_are_counted_from_a_full_pool():
+    assert board_check.firmware_names(POOLS % 2222) == (962, None)
+    names, error = board_check.firmware_names(POOLS.replace("1260", "1250") % 2222)
+    assert names == 972 and "did not fill" in error
+
+
+def test_names_a_board_would_pay_more_pools_for_fail_the_check():
+    # A board's pools hold 20, 40, ... 640 names (1,260), then 1,280 more: at 1,270 names it
+    # has paid for 2,540, here one pool of 1,280 would hold them.
+    names, error = board_check.firmware_names(POOLS % (1260 + 1270))
+    assert names == 1270 and "fewer than a board" in error
+    assert board_check.firmware_names(POOLS % (1260 + 1290))[1] is None  # here 3,840

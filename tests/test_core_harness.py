@@ -192,6 +192,20 @@ def test_mount_and_lib_make_packages_importable(tmp_path):
     assert result.stdout == "6\n"
 
 
+def test_modules_load_by_the_short_paths_a_board_uses(tmp_path):
+    # A module's path is a name the interpreter keeps for good: on a board it is
+    # "dicepkg/__init__.mpy", not the host's long folder, and the heap figures count it.
+    pkg = tmp_path / "dicepkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    lib = tmp_path / "fakelib"
+    lib.mkdir()
+    (lib / "board.py").write_text("")
+    script = "import sys, dicepkg, board\nprint(dicepkg.__file__, board.__file__, sys.path[:3])\n"
+    result = run_micropython(script, mounts=(pkg,), libs=(lib,)).check()
+    assert result.stdout == "dicepkg/__init__.mpy lib/board.py ['', '.frozen', 'lib']\n"
+
+
 def test_mounted_code_is_policed_too(tmp_path):
     pkg = tmp_path / "badpkg"
     pkg.mkdir()

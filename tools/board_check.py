@@ -17,6 +17,7 @@ Exit status 0 when every scenario is ok.
 import argparse
 import json
 import pathlib
+import re
 import shutil
 import sys
 
@@ -111,11 +112,47 @@ def run_once(name, heap, drive, extra=None, seed=1):
         if VERBOSE:
             print(line, file=sys.stderr)
         if line.startswith("RESULT "):
-            return json.loads(line[7:])
+            row = json.loads(line[7:])
+            row["names"], optimistic = firmware_names(proc.stdout)
+            if optimistic and row["ok"]:
+                row.update(ok=False, error=optimistic)
+            return row
     tail = (proc.stderr.strip().splitlines() or ["exit %d, no result" % proc.returncode])[-1]
     return {"scenario": name, "board": board, "preset": preset, "players": len(levels),
             "levels": levels, "heap": heap, "ok": False, "turns": 0, "peak": None,
             "error": tail}
+
+
+POOL_LINE = re.compile(r"^qstr pool: n_pool=(\d+), n_qstr=(\d+)", re.M)
+FIRST_POOL = 20  # names in a board's first pool of names (twice MICROPY_ALLOC_QSTR_ENTRIES_INIT)
+
+
+def pools_for(names, first):
+    """Names the pools hold once ``names`` names have been added, pools doubling from
+    ``first``."""
+    held, size = 0, first
+    while held < names:
+        held += size
+        size *= 2
+    return held
+
+
+def firmware_names(stdout):
+    """The firmware's own names, from the counts the driver has the core print before the
+    firmware starts (the driver having filled the last pool) and at the end; and an error
+    when this core's pools for them hold fewer names than a board's would (a board starts
+    its own at 20 names a pool, here they start at twice the filled pools), which would make
+    the check kinder than a board."""
+    counts = [(int(pools), int(names)) for pools, names in POOL_LINE.findall(stdout)]
+    if len(counts) < 2:
+        return None, None
+    (pools, before), (_, after) = counts[0], counts[-1]
+    names = after - before
+    if before != pools_for(before, FIRST_POOL):
+        return names, "the names before the firmware's did not fill their pools (%d names)" % before
+    if pools_for(names, FIRST_POOL << pools) < pools_for(names, FIRST_POOL):
+        return names, "%d firmware names: this core's pools would hold fewer than a board's" % names
+    return names, None
 
 
 def run(name, heap, extra=None):
