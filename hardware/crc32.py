@@ -43,9 +43,11 @@ def crc32_halves(data, start=0, end=None, lo=0xFFFF, hi=0xFFFF):
     return lo, hi
 
 
-def crc32(data):
-    """CRC-32 of ``data`` as 4 big-endian bytes."""
+def crc32(data, more=None):
+    """CRC-32 of ``data`` followed by ``more`` as 4 big-endian bytes."""
     lo, hi = crc32_halves(data)
+    if more is not None:
+        lo, hi = crc32_halves(more, lo=lo, hi=hi)
     lo ^= 0xFFFF
     hi ^= 0xFFFF
     return bytes((hi >> 8, hi & 0xFF, lo >> 8, lo & 0xFF))

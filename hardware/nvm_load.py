@@ -31,7 +31,7 @@ def load(store):
             if stop > size:
                 break
             payload = bytes(nvm[pos + HEADER:stop])
-            if crc32_bytes(head[:9] + payload) != head[9:13]:
+            if crc32_bytes(head[:9], more=payload) != head[9:13]:
                 break
             seq = (head[3] << 24) | (head[4] << 16) | (head[5] << 8) | head[6]
             if seq <= store.seq:  # records only ever grow: an old one here is not ours

@@ -33,6 +33,7 @@ FORMAT = 1
 HEADER = 13
 MAX_PAYLOAD = 0xFFFF
 TAIL_PIECE = 256  # bytes of the erased tail read at a time when loading
+READ_BACK = 64  # bytes of a written record read back at a time
 
 # what load() found, for a notice on the display (None: nothing worth saying)
 EMPTY = "empty"  # erased: the first power-on, or after a reset
@@ -51,24 +52,33 @@ NOTICES = {
     FAILED: "Saving failed: the game\ngoes on, but unsaved.",
 }
 
-def crc32_bytes(data, native=True):
-    """CRC-32 of ``data`` as 4 big-endian bytes (binascii's crc32 where the board has it)."""
+def crc32_bytes(data, native=True, more=None):
+    """CRC-32 of ``data`` followed by ``more`` (no copy of the two together is made) as 4
+    big-endian bytes (binascii's crc32 where the board has it)."""
     if native and _crc32_native is not None:
-        value = _crc32_native(data) & 0xFFFFFFFF
+        value = _crc32_native(data)
+        if more is not None:
+            value = _crc32_native(more, value)
+        value &= 0xFFFFFFFF
         return bytes(((value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF))
     from hardware.crc32 import crc32  # a board without binascii only
 
-    return crc32(data)
+    return crc32(data, more)
 
 
-def record(seq, payload):
-    """The bytes of one journal record."""
+def header(seq, payload):
+    """The 13 bytes before ``payload`` in its journal record."""
     n = len(payload)
     if n > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes is too long" % n)
     head = bytes((MAGIC0, MAGIC1, FORMAT, (seq >> 24) & 0xFF, (seq >> 16) & 0xFF,
                   (seq >> 8) & 0xFF, seq & 0xFF, n >> 8, n & 0xFF))
-    return head + crc32_bytes(head + payload) + payload
+    return head + crc32_bytes(head, more=payload)
+
+
+def record(seq, payload):
+    """The bytes of one journal record."""
+    return header(seq, payload) + payload
 
 
 class Store:
@@ -104,13 +114,13 @@ class Store:
         return load(self)
 
     def save(self, payload):
-        """Append ``payload`` as the newest record (or rewrite the sector when it is full).
+        """Append ``payload`` (bytes, or a bytearray nothing changes afterwards) as the newest
+        record (or rewrite the sector when it is full).
 
         :returns: True when written; False when skipped (same payload as the newest record)
             or when the write failed (``status`` is then FAILED; the next save rewrites the
             sector). Never raises for a failing NVM, so a worn board keeps playing.
         """
-        payload = bytes(payload)
         if payload == self.last:
             return False
         seq = self.seq + 1
@@ -118,18 +128,26 @@ class Store:
         if n > self.size or len(payload) > MAX_PAYLOAD:  # a board with a tiny NVM: no saves
             self.status = FAILED
             return False
-        rec = record(seq, payload)
+        # The record is never put together in one piece: the heap may have no hole that big.
+        head = header(seq, payload)
         start = self.end
         try:
             if self.clean and start + n <= self.size:
-                self.nvm[start:start + n] = rec  # erased flash: programmed, nothing erased
+                # erased flash: programmed, nothing erased; the header first, so a cut before
+                # the payload is in leaves a record its CRC rejects
+                self.nvm[start:start + HEADER] = head
+                self.nvm[start + HEADER:start + n] = payload
             else:
                 # full or dirty: one write of the whole sector, the new record first
                 start = 0
                 self.erases += 1
-                self.nvm[0:self.size] = rec + b"\xff" * (self.size - n)
+                sector = bytearray(b"\xff") * self.size
+                sector[0:HEADER] = head
+                sector[HEADER:n] = payload
+                self.nvm[0:self.size] = sector
+                sector = None
             self.writes += 1
-            ok = bytes(self.nvm[start:start + n]) == rec
+            ok = self._reads_back(start, head, payload)
         except Exception:  # OSError, MemoryError...: the save is lost, the game goes on
             ok = False
         if not ok:
@@ -137,6 +155,20 @@ class Store:
             return False
         self.seq, self.last, self.end, self.clean = seq, payload, start + n, True
         self.status = OK
+        return True
+
+    def _reads_back(self, start, head, payload):
+        """Whether the record at ``start`` reads back as written, compared a few bytes at a
+        time (each read of the NVM is a copy in the heap)."""
+        nvm = self.nvm
+        if nvm[start:start + HEADER] != head:
+            return False
+        start += HEADER
+        view = memoryview(payload)
+        for i in range(0, len(payload), READ_BACK):
+            j = i + READ_BACK if i + READ_BACK < len(payload) else len(payload)
+            if nvm[start + i:start + j] != view[i:j]:
+                return False
         return True
 
     def erase(self):

@@ -717,6 +717,36 @@ def test_log_size_keeps_only_the_newest_events():
     assert g.log[-1][0] == "farkle"
 
 
+MOST_EVENTS_IN_ONE_ACTION = 9  # a roll-off of eight seats, then who goes first
+MOST_EVENTS_OF_ANOTHER_ACTION = 4  # e.g. a farkle's roll, the farkle, its penalty, the game's end
+
+
+@settings(max_examples=60, deadline=None)
+@given(any_rules(), st.integers(2, 8), st.integers(0, 2 ** 32 - 1))
+def test_no_action_logs_more_events_than_a_roll_off_of_every_seat(rules, players, seed):
+    rng = random.Random(seed)
+    g = Game(rules, players=players, dice=RandomDice(seed))
+    for _ in range(600):
+        if g.is_over():
+            break
+        before = len(g.log)
+        action, _ = random_step(g, rng, careful=False)
+        logged = len(g.log) - before
+        if action == "rolloff":
+            assert logged <= players + 1 <= MOST_EVENTS_IN_ONE_ACTION
+        else:
+            assert logged <= MOST_EVENTS_OF_ANOTHER_ACTION
+
+
+def test_the_board_keeps_the_events_of_a_frame():
+    # the board's game keeps only its newest events (app.pace.LOG_SIZE): its readers take
+    # each action's events as it runs, and each frame's; a frame runs a roll-off, or at most
+    # a keep and a roll
+    from app.pace import LOG_SIZE
+
+    assert LOG_SIZE >= MOST_EVENTS_IN_ONE_ACTION and LOG_SIZE >= 2 * MOST_EVENTS_OF_ANOTHER_ACTION
+
+
 # ----- property test: random legal and illegal actions on random rules -----
 
 def _check_invariants(g, before_scores, since, aside, keeps=True):

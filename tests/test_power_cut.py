@@ -112,7 +112,7 @@ def steps_of(image, payload):
     store = nvm_store.Store(nvm)
     store.load()
     assert store.save(payload)
-    return nvm.last_steps, nvm.erases == 1, len(payload) + nvm_store.HEADER
+    return nvm.steps_taken, nvm.erases == 1, len(payload) + nvm_store.HEADER
 
 
 def run_saves(snapshots, nvm=None, scatter=False, recover_every=13):

@@ -12,8 +12,8 @@ What it models (CircuitPython 10, ports/raspberrypi/common-hal/nvm/ByteArray.c):
   *erased* (every byte 0xFF), then *programmed* from byte 0 to byte 4095.
 * Writing bytes identical to the old ones is no shortcut: CircuitPython erases anyway.
 
-A power cut is ``cut_after = k``: the next write stops after its k-th step, where the steps
-are: for a programming write, one step per byte of the slice, in address order; for an erase
+A power cut is ``cut_after = k``: the writes stop after k more steps (a save may write more
+than once: the cut falls in whichever write its k-th step is), where the steps are: for a programming write, one step per byte of the slice, in address order; for an erase
 write, one step for the erase, then one per byte of the sector. The byte being programmed when
 the power goes is left half-programmed (only some of its 0 bits cleared), and a cut during the
 erase leaves every byte somewhere between its old value and 0xFF (a pseudo-random subset of
@@ -52,7 +52,7 @@ class FlashNVM:
         self.erases = 0
         self.page_programs = 0
         self.writes = 0
-        self.last_steps = 0  # steps the last (uncut) write took
+        self.steps_taken = 0  # steps of the writes the power did not cut
 
     # ----- bytearray-like face -----
 
@@ -91,7 +91,6 @@ class FlashNVM:
     def _write(self, start, stop, value):
         self.writes += 1
         budget = self.cut_after
-        self.cut_after = None
         erase = self.data[start:stop].count(0xFF) != stop - start
         if erase:
             source = bytearray(self.data)  # read, change in RAM, erase, program it all
@@ -100,15 +99,19 @@ class FlashNVM:
         else:
             source = bytearray(value)  # every target byte is 0xFF: program, no erase
         pages = (stop - 1) // self.page - start // self.page + 1
-        if budget is None or budget >= (stop - start) + erase:
+        steps = (stop - start) + erase
+        if budget is None or budget >= steps:
             if erase:
                 self.erases += 1
                 self.data[:] = source
             else:
                 self.data[start:stop] = bytes(a & b for a, b in zip(self.data[start:stop], source))
             self.page_programs += pages
-            self.last_steps = (stop - start) + erase
+            self.steps_taken += steps
+            if budget is not None:  # the power goes later, in a write that follows
+                self.cut_after = budget - steps
             return
+        self.cut_after = None
         rng = random.Random(self.seed * 1000003 + budget)
         if erase:
             if budget == 0:  # cut during the erase: every byte partly erased

@@ -104,7 +104,7 @@ class _FileNvm:
     @timed
     def __setitem__(self, index, value):
         start, stop = self._span(index)
-        data = bytes([value]) if stop is None else bytes(value)
+        data = bytes([value]) if stop is None else value  # as given: the board copies nothing
         if stop is not None and len(data) != stop - start:
             raise ValueError("nvm slice and value differ in length")
         with open(self._path, "r+b") as handle:
