@@ -106,17 +106,20 @@ class Label(displayio.Group):
     None while the text is empty or drawn as cells). ``chars``: the cells to make when the
     first text shows (more are made if a text is longer)."""
 
+    # What most labels never set stays the class's until one does: an instance's attributes
+    # live in a table that grows with their number (a screen has a dozen labels).
+    bitmap = tilegrid = _palette = None  # drawn as a bitmap
+    cells = back = _shown = None  # drawn as cells
+    _used = 0  # cells showing a glyph
+    _background = None
+
     def __init__(self, font, text="", color=0xFFFFFF, scale=1, x=0, y=0, padding_top=0, chars=0):
         super().__init__(x=x, y=y, scale=scale)
         self.font = font
         self._pad = padding_top
         self._text = None
         self._chars = chars
-        self.bitmap = self.tilegrid = self._palette = None  # drawn as a bitmap
-        self.cells = self.back = self._shown = None  # drawn as cells
-        self._used = 0  # cells showing a glyph
         self._table = cells_for(font, padding_top)
-        self._background = None
         self._color = color
         self.text = text
 
@@ -169,7 +172,7 @@ class Label(displayio.Group):
             label_bitmap.draw(self, text)
         else:
             self._clear()
-            self.bitmap = self.tilegrid = None
+            self._no_bitmap()
 
     # ----- as cells -----
 
@@ -182,7 +185,7 @@ class Label(displayio.Group):
         if cells is None or cells.width < len(data):
             if not data:  # nothing to show: no grid yet
                 self._clear()
-                self.bitmap = self.tilegrid = None
+                self._no_bitmap()
                 return True
             self._make_cells(max(len(data), self._chars))
             cells = self.cells
@@ -207,7 +210,9 @@ class Label(displayio.Group):
     def _make_cells(self, width):
         glyph = self.font.get_glyph(_FIRST)
         self._clear()
-        self.bitmap = self.tilegrid = self.back = None
+        self._no_bitmap()
+        if self.back is not None:
+            self.back = None
         self._used = 0
         # A glyph's top row is the cell's, half a cell above y (drawn into a bitmap, it is
         # ``padding_top`` rows below the box's top: the same place).
@@ -248,6 +253,10 @@ class Label(displayio.Group):
             back[i] = 0
         for i in range(used, count):
             back[i] = 1
+
+    def _no_bitmap(self):
+        if self.tilegrid is not None or self.bitmap is not None:
+            self.bitmap = self.tilegrid = None
 
     def _clear(self):
         while len(self):

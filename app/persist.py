@@ -31,6 +31,7 @@ STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
+SAVE_ROOM = 512  # bytes a save takes at most, about (more grows the buffer; settings, statistics, game)
 
 
 class Keeper:
@@ -41,6 +42,9 @@ class Keeper:
     """
 
     def __init__(self, nvm, dice=None):
+        # every save is put together here: made once, at power-up, while the heap still has
+        # room in one piece (later in a game it may have none that big)
+        self.out = bytearray(SAVE_ROOM)
         self.dice = dice if dice is not None else RandomDice()
         from app import storage  # power-up code, forgotten once read
 
@@ -228,7 +232,7 @@ class Keeper:
                     nvm_store.STATS: stats_bytes}
         if game_bytes is not None:
             sections[nvm_store.GAME] = game_bytes
-        if store.save(nvm_store.pack_sections(sections)):
+        if store.save(nvm_store.pack_sections(sections, self.out)):
             self.saves += 1
         elif store.status == nvm_store.FAILED:
             self._notice(store.notice())

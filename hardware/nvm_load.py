@@ -11,8 +11,9 @@ from hardware.nvm_store import (EMPTY, FORMAT, FOREIGN, HEADER, MAGIC0, MAGIC1, 
 
 def load(store):
     """The newest valid payload (bytes), or None. Never raises on any NVM content."""
-    store.status, store.seq, store.end, store.last = EMPTY, 0, 0, None
+    store.status, store.seq, store.end, store.last_at = EMPTY, 0, 0, None
     store.clean = True
+    last = None
     # Read a record at a time and the erased tail in small pieces, never the whole 4 KB
     # at once: at power-up the heap already holds the firmware, and two 4 KB blocks (the
     # slice and its copy) were what it could not find.
@@ -36,8 +37,9 @@ def load(store):
             seq = (head[3] << 24) | (head[4] << 16) | (head[5] << 8) | head[6]
             if seq <= store.seq:  # records only ever grow: an old one here is not ours
                 break
-            store.seq, store.last, store.end = seq, payload, stop
+            store.seq, store.end, store.last_at, store.last_size = seq, stop, pos + HEADER, n
             store.status = OK
+            last = payload
             pos = stop
         erased = zeros = True  # what the tail after the records holds
         for at in range(store.end, size, TAIL_PIECE):
@@ -45,7 +47,7 @@ def load(store):
             erased = erased and piece.count(b"\xff") == len(piece)
             zeros = zeros and piece.count(b"\x00") == len(piece)
     except Exception:  # a store that cannot even be read: behave as empty, never crash
-        store.status, store.seq, store.end, store.last = FOREIGN, 0, 0, None
+        store.status, store.seq, store.end, store.last_at = FOREIGN, 0, 0, None
         store.clean = False
         return None
     store.clean = erased
@@ -58,7 +60,7 @@ def load(store):
             store.status = FOREIGN
     if store.status == NEWER:
         store.clean = False
-    return store.last
+    return last
 
 
 def unpack_sections(payload):

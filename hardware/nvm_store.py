@@ -96,9 +96,17 @@ class Store:
         self.seq = 0  # sequence number of the newest valid record (0: none)
         self.end = 0  # where the valid records end
         self.clean = True  # everything from ``end`` on is erased (0xFF)
-        self.last = None  # payload of the newest valid record
+        self.last_at = None  # where the newest valid record's payload starts (None: no record)
+        self.last_size = 0
         self.writes = 0
         self.erases = 0
+
+    @property
+    def last(self):
+        """The newest valid payload (bytes, read from the NVM), or None."""
+        if self.last_at is None:
+            return None
+        return bytes(self.nvm[self.last_at:self.last_at + self.last_size])
 
     def notice(self):
         return NOTICES.get(self.status)
@@ -114,15 +122,16 @@ class Store:
         return load(self)
 
     def save(self, payload):
-        """Append ``payload`` (bytes, or a bytearray nothing changes afterwards) as the newest
-        record (or rewrite the sector when it is full).
+        """Append ``payload`` (bytes or a bytearray: nothing of it is kept, so the caller may
+        fill the same bytearray again for the next save) as the newest record (or rewrite the
+        sector when it is full).
 
         :returns: True when written; False when skipped (same payload as the newest record)
             or when the write failed (``status`` is then FAILED; the next save rewrites the
             sector). Never raises for a failing NVM, so a worn board keeps playing.
         """
-        if payload == self.last:
-            return False
+        if self.last_at is not None and self.last_size == len(payload) and self._reads(self.last_at, payload):
+            return False  # the same as the newest record
         seq = self.seq + 1
         n = HEADER + len(payload)
         if n > self.size or len(payload) > MAX_PAYLOAD:  # a board with a tiny NVM: no saves
@@ -147,23 +156,21 @@ class Store:
                 self.nvm[0:self.size] = sector
                 sector = None
             self.writes += 1
-            ok = self._reads_back(start, head, payload)
+            ok = self.nvm[start:start + HEADER] == head and self._reads(start + HEADER, payload)
         except Exception:  # OSError, MemoryError...: the save is lost, the game goes on
             ok = False
         if not ok:
-            self.status, self.clean = FAILED, False
+            self.status, self.clean, self.last_at = FAILED, False, None
             return False
-        self.seq, self.last, self.end, self.clean = seq, payload, start + n, True
+        self.seq, self.end, self.clean = seq, start + n, True
+        self.last_at, self.last_size = start + HEADER, len(payload)
         self.status = OK
         return True
 
-    def _reads_back(self, start, head, payload):
-        """Whether the record at ``start`` reads back as written, compared a few bytes at a
-        time (each read of the NVM is a copy in the heap)."""
+    def _reads(self, start, payload):
+        """Whether the NVM holds ``payload`` at ``start``, compared a few bytes at a time
+        (each read of the NVM is a copy in the heap)."""
         nvm = self.nvm
-        if nvm[start:start + HEADER] != head:
-            return False
-        start += HEADER
         view = memoryview(payload)
         for i in range(0, len(payload), READ_BACK):
             j = i + READ_BACK if i + READ_BACK < len(payload) else len(payload)
@@ -176,7 +183,7 @@ class Store:
         self.nvm[0:self.size] = b"\xff" * self.size
         self.erases += 1
         self.writes += 1
-        self.status, self.seq, self.end, self.last, self.clean = EMPTY, 0, 0, None, True
+        self.status, self.seq, self.end, self.last_at, self.clean = EMPTY, 0, 0, None, True
 
 
 # ----- payload: tagged sections -----
@@ -186,9 +193,15 @@ SETTINGS = 0x73  # "s": the app's settings
 STATS = 0x74  # "t": farkle.stats bytes
 
 
-def pack_sections(sections):
-    """A payload from ``{tag: bytes}`` (None values are left out); tags in ascending order."""
-    out = bytearray()
+def pack_sections(sections, out=None):
+    """A payload from ``{tag: bytes}`` (None values are left out); tags in ascending order.
+    With ``out`` (a bytearray), written into it, emptied first: its room is kept, so a save
+    needs no new block of heap while it fits."""
+    fresh = out is None
+    if fresh:
+        out = bytearray()
+    else:
+        out[:] = b""
     for tag in sorted(sections):
         body = sections[tag]
         if body is None:
@@ -196,7 +209,7 @@ def pack_sections(sections):
         out.append(tag)
         put_uint(out, len(body))
         out.extend(body)
-    return bytes(out)
+    return bytes(out) if fresh else out
 
 
 def unpack_sections(payload):

@@ -101,6 +101,28 @@ def test_a_valid_record_then_an_older_sequence_number_stops_the_journal():
     assert store.load() == b"new" and store.status == nvm_store.TORN
 
 
+def test_one_buffer_serves_every_save_since_a_save_keeps_nothing_of_it():
+    nvm = FlashNVM()
+    store = Store(nvm)
+    store.load()
+    out = bytearray(64)
+    assert store.save(nvm_store.pack_sections({nvm_store.GAME: b"one"}, out))
+    writes = nvm.writes
+    assert not store.save(nvm_store.pack_sections({nvm_store.GAME: b"one"}, out))  # the newest record, read back
+    assert nvm.writes == writes
+    assert store.save(nvm_store.pack_sections({nvm_store.GAME: b"two"}, out))
+    assert store.last == Store(nvm).load() == nvm_store.pack_sections({nvm_store.GAME: b"two"})
+
+
+def test_a_record_is_written_header_first_and_read_back():
+    nvm = FlashNVM()
+    store = Store(nvm)
+    store.load()
+    assert store.save(b"payload")
+    assert nvm.writes == 2 and bytes(nvm.data[:20]) == nvm_store.record(1, b"payload")
+    assert store.last == b"payload"
+
+
 class _BadNVM(bytearray):
     def __setitem__(self, index, value):
         bytearray.__setitem__(self, index, b"\x00" * len(value))  # worn flash: writes garbage

@@ -400,6 +400,11 @@ def profiled(spent, cpu):
 
 def failed(error, **kwargs):
     """Stands in for hardware.faults.handle: an error screen is a failed scenario."""
+    if CFG.get("verbose"):  # how full and how broken up the heap was (free, largest free block)
+        gc.collect()
+        import micropython
+
+        micropython.mem_info()
     if state["done"] or CFG.get("verbose"):
         raise error  # uncaught: the core prints where it happened
     gc.collect()
