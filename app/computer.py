@@ -79,20 +79,24 @@ class Computer:
         return True
 
     def _let_advisers_go(self):
-        """A new turn: the advisers of the last one's hints go, and the expert's code with
-        them where no seat and no meter uses it. An expert adviser holds its table and a
-        turn (about 10 KB) and its code (8 KB): kept, the rest of the game would run without
-        that heap. A later hint makes its adviser again (within the 2 s a first hint takes)."""
-        if not self.advisers:
-            return
+        """A new turn: the advisers of the last one's hints go, and on a board the code of
+        the levels only they used (the expert's, or hard's where the expert did not fit)
+        goes with them, whichever way they went (a hint out of heap drops its adviser at
+        once). An expert adviser holds its table and a turn (about 10 KB) and its code
+        (8 KB): kept, the rest of the game would run without that heap. A later hint makes
+        its adviser again (within the 2 s a first hint takes)."""
         self.advisers = {}
-        if self.meter is None and sys.implementation.name == "circuitpython":  # a PC keeps its code
-            for player in self.seats:
-                if player is not None and player.level == "expert":
-                    return
-            from app.modules import forget
+        if self.meter is not None or sys.implementation.name != "circuitpython":  # a PC keeps its code
+            return
+        playing = [player.level for player in self.seats if player is not None]
+        unused = []
+        if "expert" not in playing:
+            unused.append("farkle.players.expert")
+            if "hard" not in playing:  # an expert's own fallback is hard
+                unused.append("farkle.players.hard")
+        from app.modules import forget
 
-            forget(("farkle.players.expert",))
+        forget(unused)
 
     def _demote(self, player):
         """Out of heap: an expert (the one level that needs much) gives way to hard, which

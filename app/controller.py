@@ -355,6 +355,8 @@ class Controller(Computer, PlayView):
         setupmenu.rows(self)
 
     def _pause(self):
+        self._let_advisers_go()  # nothing works ahead while paused: the menu's code takes their heap
+        gc.collect()
         from app import pausemenu
 
         pausemenu.open(self)

@@ -108,10 +108,12 @@ def test_the_hint_and_its_words_are_forgotten_after_the_hint(loaded):
         assert only(loaded[screen], ("farkle.players.hint", "app.advice")) == [], screen
 
 
-def test_a_hints_expert_goes_with_the_turn_it_advised(loaded):
+def test_a_hints_expert_goes_with_the_turn_it_advised_or_a_pause(loaded):
     """The menus game is against normal, without the meter: the expert that advised the
-    hint is loaded for that turn only, and the end screen finds its code gone."""
-    assert "farkle.players.expert" in loaded["pause"]  # the hint's turn: the adviser stays
+    hint is loaded while that turn is played; the pause menu (nothing works ahead while it
+    shows) and the end screen find its code gone."""
+    assert "farkle.players.expert" in loaded["hint"]  # the hint's turn: the adviser stays
+    assert "farkle.players.expert" not in loaded["pause"]
     assert "farkle.players.expert" not in loaded["end"]
 
 

@@ -151,3 +151,27 @@ def test_a_player_with_nothing_lighter_lets_the_error_through():
     with pytest.raises(MemoryError):
         for _ in range(3000):
             rig.step()
+
+
+@pytest.mark.parametrize("seat, gone", [
+    ("normal", ["farkle.players.expert", "farkle.players.hard"]),
+    ("hard", ["farkle.players.expert"]),
+    ("expert", []),
+])
+def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatch, seat, gone):
+    """However the advisers went (a hint out of heap drops its adviser at once), the next
+    turn forgets the expert's code, and hard's it fell back to, where no seat plays them."""
+    import types
+
+    from app import computer, modules
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"))
+    rig.start()
+    board = types.SimpleNamespace(implementation=types.SimpleNamespace(name="circuitpython"))
+    monkeypatch.setattr(computer, "sys", board)
+    forgotten = []
+    monkeypatch.setattr(modules, "forget", forgotten.extend)
+    rig.c.seats = [None, types.SimpleNamespace(level=seat)]
+    rig.c.advisers = {}  # as a hint out of heap leaves them
+    rig.c._let_advisers_go()
+    assert forgotten == gone
