@@ -379,7 +379,13 @@ class Controller(Computer, PlayView):
         endscreen.open(self)
 
     def _ending(self):
-        """The end screen as a job: its code in a frame of its own, then the screen."""
+        """The end screen as a job: its code in a frame of its own, then the screen. The
+        players keep nothing for turns to come: a board needs that heap for the screen."""
+        for player in self.seats:
+            over = getattr(player, "game_over", None)  # optional in the decision interface
+            if over is not None:
+                over()
+        gc.collect()
         yield from load(("app.endscreen",))
         self._open_end()
 

@@ -373,7 +373,6 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     table = expert.Table(SHIPPED)
     first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
     bank, values = first.bank, first.C
-    assert first.reads is None  # needed only while it builds
     for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
         turn = table.turn_table(rules, a, b)
         assert turn.bank is bank and turn.C is values
@@ -385,6 +384,29 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
         assert [turn.rolls(k, n) for k in range(alone.size) for n in range(1, 7)] == \
             [alone.rolls(k, n) for k in range(alone.size) for n in range(1, 7)]
         first = turn
+
+
+def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_ends(monkeypatch):
+    """On a board the expert's table holds rows of the first turn's size (a little more)
+    from the moment the expert is made; a turn that fits fills them; the game's end takes
+    them back; the next game's expert takes over the last turn's rows."""
+    monkeypatch.setattr(expert, "getpid", None)
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert, "_TABLES", {})
+    rules = preset("classic")
+    player = expert.make(rules, 2, 1)
+    table = player.table
+    bank, values = table.spare
+    first = table.top(0, 0) + table.maxp + 1
+    assert len(bank) == expert.room(first) >= first and len(bank) % expert.ROOM == 0
+    assert [len(row) for row in values[1:]] == [len(bank)] * table.N
+    turn = table.turn_table(rules, 0, 0)
+    assert turn.bank is bank and turn.C is values
+    player.game_over()
+    assert table.spare is None and table.turns == {}
+    table.turn_table(rules, 0, 0)
+    again = expert.make(rules, 2, 0)
+    assert again.table is table and table.turns == {} and table.spare is not None
 
 
 @pytest.mark.parametrize("name", ["classic", "farkel"])

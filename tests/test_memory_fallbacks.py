@@ -175,3 +175,20 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
     rig.c.advisers = {}  # as a hint out of heap leaves them
     rig.c._let_advisers_go()
     assert forgotten == gone
+
+
+def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():
+    """The end screen needs heap the expert kept for turns to come (its rows, hard's tables):
+    a player's ``game_over`` gives it back before the screen's code loads."""
+    class Kept(StandIn):
+        over = 0
+
+        def game_over(self):
+            self.over += 1
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"))
+    rig.start()
+    kept = Kept(preset("classic"), 2, 1)
+    rig.c.seats = [None, kept, StandIn(preset("classic"), 2, 1)]  # one without it: optional
+    next(rig.c._ending())
+    assert kept.over == 1

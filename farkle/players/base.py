@@ -45,6 +45,10 @@ class Player:
     def prepare(self, game, stop=None):
         return True
 
+    def game_over(self):
+        """The game is over: give back the heap kept for the next turns (a board needs it
+        for the end screen). A player that keeps nothing does nothing."""
+
     def __repr__(self):
         return "<%s player, seat %d>" % (self.level, self.seat)
 

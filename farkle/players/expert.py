@@ -67,10 +67,9 @@ DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/p
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
-# A fragmented heap has small holes: a turn reads SPAN values from the file at a time, and
-# lists the rows its keeps read in lists of READS
+# A fragmented heap has small holes: a turn reads SPAN values from the file at a time
 SPAN = 32
-READS = 64
+ROOM = 64  # a turn's rows are made this many values at a time (see ``room``)
 
 
 def fingerprint(rules):
@@ -174,6 +173,19 @@ class Table:
     def fits(self, rules, players):
         return players == self.players and fingerprint(rules) == self.fingerprint
 
+    def reserve(self):
+        """A board's rows for its turns, made while the game starts: the last game's turn's,
+        or new ones of the first turn's size (``room``), which most later turns fill again.
+        Made later, in a game's fragmented heap, the first turn's seven blocks of 0.7 KB may
+        find no room."""
+        if self.spare is None:
+            for old in self.turns.values():  # a board keeps one turn
+                self.spare = old.let_go()
+            self.turns = {}
+        if self.spare is None:
+            size = room(self.top(0, 0) + self.maxp + 1)
+            self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
+
     def read(self, pos, size):
         f = self.file
         f.seek(pos)
@@ -243,12 +255,10 @@ class Table:
         return t
 
 
-def _chunked(length):
-    """``length`` slots (None) in lists of at most READS."""
-    chunks = [None] * ((length + READS - 1) // READS)
-    for c in range(len(chunks)):
-        chunks[c] = [None] * (READS if length - c * READS > READS else length - c * READS)
-    return chunks
+def room(size):
+    """The length of a new row for ``size`` values: a little longer, so that the next turns'
+    rows, mostly no longer, fill it again instead of taking new heap."""
+    return (size + ROOM - 1) // ROOM * ROOM
 
 
 def requirement(rules, unit, on_board):
@@ -264,10 +274,12 @@ class TurnTable:
 
     ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
     values) and ``bank[k]``: a turn allocates these lists, none per roll group (it reads the
-    table's packed groups), and where one turn is kept (a board) the next turn fills the same
-    lists again. While it builds, it also holds the row each keep reads (``reads``, about
-    2.5 KB, let go once built). The rows stay a list per number of dice rather than one block:
-    a fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
+    table's packed groups: a keep's value is ``C[left][k + q]``, looked up as it is used;
+    a list of the row each keep reads made the work a fifth faster but took 2.5 KB a turn,
+    which a board's heap lacks at the expert's first turn), and where one turn is kept (a
+    board) the next turn fills the same lists again, made at the game's start
+    (``Table.reserve``). The rows stay a list per number of dice rather than one block: a
+    fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
         self.table = table
@@ -280,12 +292,12 @@ class TurnTable:
         self.k = self.top  # the next turn total to work out; rows above it are done
         # build() sets up the bank row and the value rows first, a step each (a board's
         # frame has room for little more)
-        self.bank = self.C = self.reads = None
+        self.bank = self.C = None
 
     def let_go(self):
         """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
         lists = [self.bank, self.C]
-        self.bank = self.C = self.reads = None
+        self.bank = self.C = None
         self.k = self.top
         return lists
 
@@ -305,7 +317,7 @@ class TurnTable:
         bank = self._take(0)  # bank[k]: the value of banking at turn total k
         if bank is None or len(bank) < size:
             bank = None  # its heap may serve the new list
-            bank = [1.0] * size
+            bank = [1.0] * room(size)
         below = S - a if S - a < size else size
         for k0 in range(0, below, SPAN):  # W[b][a + k], a few values a read
             m = below - k0 if below - k0 < SPAN else SPAN
@@ -320,29 +332,30 @@ class TurnTable:
         if below < size and self.final:
             # their last turn must beat a + k: at least a + k - b + 1, and their minimum
             # (where a tie counts half and they can bank one: the last-player values)
-            d0 = a + below - b + 1
-            if table.has_last and d0 - 1 >= oreq:
-                span = table.reach_span(N, d0, size - below, table.off_last)
-                for k in range(below, size):
-                    bank[k] = 1.0 - span[a + k - b + 1 - d0]
-            else:
+            # (SPAN values a read, as for W)
+            last = table.has_last and a + below - b >= oreq
+            for k0 in range(below, size, SPAN):
+                m = size - k0 if size - k0 < SPAN else SPAN
+                d0 = a + k0 - b + 1
+                if last:
+                    span = table.reach_span(N, d0, m, table.off_last)
+                    for i in range(m):
+                        bank[k0 + i] = 1.0 - span[i]
+                    continue
                 if d0 < oreq:
                     d0 = oreq
-                span = table.reach_span(N, d0, size - below)
-                for k in range(below, size):
+                span = table.reach_span(N, d0, m)
+                for k in range(k0, k0 + m):
                     d = a + k - b + 1
-                    g = d - 1
-                    if table.has_last and g >= oreq:
+                    if table.has_last and d - 1 >= oreq:
                         bank[k] = 1.0 - table.last(N, d)
                     else:
                         bank[k] = 1.0 - span[(d if d > oreq else oreq) - d0]
+            span = None
         self.bank = bank
 
     def _rows(self):
-        """The value rows, where nothing is worked out: the bank values at 0 and above top;
-        and for each keep of the table's roll groups, the row it reads (``reads``: per number
-        of dice, those of the groups with one keep, then those of the others, a None after
-        each group's last keep; in lists of at most READS), so a row's work looks up no row."""
+        """The value rows, where nothing is worked out: the bank values at 0 and above top."""
         bank, size, top, table = self.bank, self.size, self.top, self.table
         C = self._take(1)
         if C is None:
@@ -351,25 +364,12 @@ class TurnTable:
             row = C[n]
             if row is None or len(row) < size:
                 C[n] = row = None  # its heap may serve the new row
-                C[n] = row = [1.0] * size
+                C[n] = row = [1.0] * room(size)
             row[0] = bank[0]
             for k in range(top + 1, size):
                 row[k] = bank[k]
-        reads = ([None] * len(C), [None] * len(C))
-        for n in range(1, len(C)):
-            # the groups with one keep: their keeps' rows
-            reads[0][n] = chunks = _chunked(table.one_from[n + 1] - table.one_from[n])
-            i = 0
-            for j in range(table.one_from[n], table.one_from[n + 1]):
-                chunks[i // READS][i % READS] = C[table.one_l[j]]
-                i += 1
-            # the groups with several keeps: their keeps' rows, each group closed by None
-            reads[1][n] = chunks = _chunked(table.keeps_from[n + 1] - table.keeps_from[n] + table.many_from[n + 1] - table.many_from[n])
-            i = 0
-            for j in range(table.keeps_from[n], table.keeps_from[n + 1]):
-                chunks[i // READS][i % READS] = C[table.many_l[j]]
-                i += 1 + table.many_end[j]
-        self.C, self.reads = C, reads
+        self.C = C
+
 
     def _set_up(self, stop):
         """The steps before the first row; True once done (each step checks ``stop`` after)."""
@@ -396,14 +396,12 @@ class TurnTable:
                 return False
         k = self.k
         if k <= 0:
-            self.reads = None
             return True
         t = self.table
-        one_p, one_q, one_from = t.one_p, t.one_q, t.one_from
-        many_p, many_q = t.many_p, t.many_q
+        one_p, one_q, one_l, one_from = t.one_p, t.one_q, t.one_l, t.one_from
+        many_p, many_q, many_l, many_end = t.many_p, t.many_q, t.many_l, t.many_end
         many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
-        one_rows, many_rows = self.reads
         pf = t.farkle
         f = self.f
         N = len(C) - 1
@@ -412,34 +410,24 @@ class TurnTable:
             can = k >= req
             for n in range(1, N + 1):
                 acc = pf[n] * f
-                i = one_from[n]
-                for rows in one_rows[n]:
-                    for row in rows:
-                        acc += one_p[i] * row[k + one_q[i]]
-                        i += 1
+                for i in range(one_from[n], one_from[n + 1]):
+                    acc += one_p[i] * C[one_l[i]][k + one_q[i]]
                 i = many_from[n]
-                j = keeps_from[n]
                 best = -1.0
-                for rows in many_rows[n]:
-                    for row in rows:
-                        if row is None:  # the group's last keep was the one before
-                            acc += many_p[i] * best
-                            best = -1.0
-                            i += 1
-                        else:
-                            v = row[k + many_q[j]]
-                            if v > best:
-                                best = v
-                            j += 1
+                for j in range(keeps_from[n], keeps_from[n + 1]):
+                    v = C[many_l[j]][k + many_q[j]]
+                    if v > best:
+                        best = v
+                    if many_end[j]:  # the group's last keep
+                        acc += many_p[i] * best
+                        best = -1.0
+                        i += 1
                 C[n][k] = acc if (acc > bk or not can) else bk
             k -= 1
             if stop is not None and k > 0 and stop():
                 break
         self.k = k
-        if k > 0:
-            return False
-        self.reads = None
-        return True
+        return k <= 0
 
     def bank_value(self, k):
         if k < self.size:
@@ -532,6 +520,14 @@ class Expert(Player):
         Player.__init__(self, rules, players, seat)
         self.table = table
         self._hard = None
+
+    def game_over(self):
+        """Its turn's rows and hard's tables go; the next game's expert makes rows again
+        (``Table.reserve``)."""
+        self._hard = None
+        if self.table is not None:
+            self.table.turns = {}
+            self.table.spare = None
 
     def hard(self):
         if self._hard is None:
@@ -747,6 +743,8 @@ def find_table(rules, players=2):
                 _TABLES.clear()
             _TABLES[path] = table
         if table.fits(rules, players):
+            if getpid is None:
+                table.reserve()
             return table
     return None
 
