@@ -139,23 +139,10 @@ def resume(keeper):
     c.levels = [plays_as(level, game.rules, game.players) for level in levels]
     plays_as = None
     c._leave_setup()  # set-up code is not needed in a game: gone before its players come
-    c.seats = []
-    for seat in range(game.players):
-        level = levels[seat]
-        player = None
-        if level != "human" and c.make_player is not None:
-            player = c.make_player(level, game.rules, game.players, seat)
-        c.seats.append(player)
-    game.dice = c.dice
-    c.game = game
-    c.hurry = False
-    c.score_top = 0
-    c.rolloff_tie = game.rolloff_for_tie
-    keeper.panel = None
-    if game.phase == ROLLOFF:
-        c._open_rolloff()
-    else:
-        c._begin_turn()
+    keeper.panel = None  # this module goes once this key is handled, before the players come
+    from app import rolloff
+
+    c._start_job(rolloff.resume(c, game, list(levels)))
 
 
 def close(keeper):

@@ -19,12 +19,10 @@ CODE = ("farkle.scorer", "farkle.game", "farkle.savegame", "farkle.players.base"
         "farkle.players.policy", "farkle.players.normal", "farkle.players.hard", "farkle.players.expert")
 
 
-def start(c, rules, levels, head_start):
-    """A new game, a step a frame (a generator: ``c._start_job`` runs it): the engine's
-    code a module at a time, a player for each computer seat of ``levels`` one at a time,
-    the game, then the roll-off."""
+def seats(c, rules, levels, metered=False):
+    """``c.seats`` for ``levels`` (None for a human), a step a frame: the engine's code and
+    the players' a module at a time, then a player for each computer seat one at a time."""
     computer = c.make_player is not None
-    metered = c.setup.meter and len(levels) == 2 and computer  # the meter's judge: an expert
     top = 2  # the engine's modules; a level's player needs those up to its own (but the expert)
     for level in levels:
         if computer and level != "human":
@@ -32,17 +30,25 @@ def start(c, rules, levels, head_start):
     yield from load(CODE[:top + 1])
     if computer and (metered or "expert" in levels):
         yield from load(CODE[-1:])
-    from farkle.game import Game
-
     n = len(levels)
-    seats = c.seats = []
+    made = c.seats = []
     for seat in range(n):
         level = levels[seat]
         player = None
         if level != "human" and computer:
             player = c.make_player(level, rules, n, seat)
             yield
-        seats.append(player)
+        made.append(player)
+
+
+def start(c, rules, levels, head_start):
+    """A new game, a step a frame (a generator: ``c._start_job`` runs it): ``seats``, the
+    game, then the roll-off."""
+    metered = c.setup.meter and len(levels) == 2 and c.make_player is not None  # the meter's judge: an expert
+    yield from seats(c, rules, levels, metered)
+    from farkle.game import Game
+
+    n = len(levels)
     c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
     c.head_start = head_start  # given to the second player once the first is known
     if metered:
@@ -55,6 +61,22 @@ def start(c, rules, levels, head_start):
     c.score_top = 0
     c.rolloff_tie = False
     open(c)
+
+
+def resume(c, game, levels):
+    """A saved game goes on, a step a frame: ``seats``, then its turn (or its roll-off)
+    exactly where it was saved."""
+    yield from seats(c, game.rules, levels)
+    game.dice = c.dice
+    c.game = game
+    c.hurry = False
+    c.advisers = {}
+    c.score_top = 0
+    c.rolloff_tie = game.rolloff_for_tie
+    if game.phase == ROLLOFF:
+        open(c)
+    else:
+        c._begin_turn()
 
 
 def open(c, tied_faces=None):  # noqa: A001  (the screen opens)
