@@ -88,7 +88,7 @@ class Computer:
         self.advisers = {}
         if self.meter is not None or sys.implementation.name != "circuitpython":  # a PC keeps its code
             return
-        playing = [player.level for player in self.seats if player is not None]
+        playing = [getattr(player, "level", None) for player in self.seats]
         unused = []
         if "expert" not in playing:
             unused.append("farkle.players.expert")

@@ -356,7 +356,6 @@ class Controller(Computer, PlayView):
 
     def _pause(self):
         self._let_advisers_go()  # nothing works ahead while paused: the menu's code takes their heap
-        gc.collect()
         from app import pausemenu
 
         pausemenu.open(self)

@@ -46,7 +46,7 @@ def test_every_light_tells_the_truth_at_every_frame():
     """On the MacroPad a key is lit exactly when pressing it would be carried out: at every
     frame of a fuzz run, every lit key is tried (on a copy of the app) and must act, every
     dark one must be refused or change nothing."""
-    fuzzer = Fuzzer(seed=5, layout="macropad", lights=True)
+    fuzzer = Fuzzer(seed=4, layout="macropad", lights=True)  # a run that reaches every screen
     stats = fuzzer.run(1500)
     # every frame but those where a job runs (presses wait for it), and those are few
     assert stats["lights_checked"] >= 5 * (fuzzer.frames - stats["lights_waiting"]) > 20000
