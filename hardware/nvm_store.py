@@ -154,7 +154,7 @@ class Store:
                 sector[0:HEADER] = head
                 sector[HEADER:n] = payload
                 self.nvm[0:self.size] = sector
-                sector = None
+                del sector  # its 4 KB back before the read-back
             self.writes += 1
             ok = self.nvm[start:start + HEADER] == head and self._reads(start + HEADER, payload)
         except Exception:  # OSError, MemoryError...: the save is lost, the game goes on
