@@ -16,9 +16,13 @@ MESSAGE_MS = 5000
 MESSAGE_PAGE_MS = 1600
 STRIP_PAGE_MS = 2500  # the score strip's next row, with more than four players
 HURRY = 8
-LOG_SIZE = 12  # engine log entries kept: a roll-off of eight seats logs nine in one action, the most any action logs (tests/test_game.py), and a frame may run a keep and a roll
+# engine log entries kept: a roll-off of eight seats logs nine in one action, the most any
+# action logs (tests/test_game.py), and a frame may run a keep and a roll
+LOG_SIZE = 12
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
-HINT_WORK_MS = 35  # the share while a hint is being worked out (the player waits for nothing else; the frame stays under 50 ms on a board)
+# the share while a hint is being worked out (the player waits for nothing else; the
+# frame stays under 50 ms on a board)
+HINT_WORK_MS = 35
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the
