@@ -275,7 +275,7 @@ class TurnTable:
     ``C[n][k]`` for the turn totals ``k`` below ``size`` (above ``top`` they are the bank
     values) and ``bank[k]``: a turn allocates these lists, none per roll group (it reads the
     table's packed groups: a keep's value is ``C[left][k + q]``, looked up as it is used;
-    a list of the row each keep reads made the work a fifth faster but took 2.5 KB a turn,
+    a list of the row each keep reads took a quarter off the time but 2.5 KB a turn,
     which a board's heap lacks at the expert's first turn), and where one turn is kept (a
     board) the next turn fills the same lists again, made at the game's start
     (``Table.reserve``). The rows stay a list per number of dice rather than one block: a
