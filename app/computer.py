@@ -108,8 +108,7 @@ class Computer:
             return False
         table = getattr(player, "table", None)
         if table is not None:  # its turns (about 8 KB) first, for hard to find room
-            table.turns = {}
-            table.spare = None
+            table.let_turns_go()
         gc.collect()
         game = self.game
         done = False

@@ -76,11 +76,6 @@ def header(seq, payload):
     return head + crc32_bytes(head, more=payload)
 
 
-def record(seq, payload):
-    """The bytes of one journal record."""
-    return header(seq, payload) + payload
-
-
 class Store:
     """The journal on one NVM. ``load()`` once at power-on, then ``save()`` as often as the
     save policy says; a save whose payload equals the newest record's is skipped.

@@ -93,8 +93,8 @@ def test_an_all_zero_nvm_is_blank_without_a_notice():
 
 def test_a_valid_record_then_an_older_sequence_number_stops_the_journal():
     nvm = bytearray(b"\xff" * 4096)
-    a = nvm_store.record(5, b"new")
-    b = nvm_store.record(4, b"old")
+    a = nvm_store.header(5, b"new") + b"new"
+    b = nvm_store.header(4, b"old") + b"old"
     nvm[:len(a)] = a
     nvm[len(a):len(a) + len(b)] = b
     store = Store(nvm)
@@ -119,7 +119,7 @@ def test_a_record_is_written_header_first_and_read_back():
     store = Store(nvm)
     store.load()
     assert store.save(b"payload")
-    assert nvm.writes == 2 and bytes(nvm.data[:20]) == nvm_store.record(1, b"payload")
+    assert nvm.writes == 2 and bytes(nvm.data[:20]) == nvm_store.header(1, b"payload") + b"payload"
     assert store.last == b"payload"
 
 

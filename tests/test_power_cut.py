@@ -185,7 +185,7 @@ def test_cuts_over_foreign_and_newer_content():
     rng = random.Random(5)
     snaps = play_snapshots(seed=99, players=2)[:3]
     for content in (bytes(rng.getrandbits(8) for _ in range(4096)),
-                    nvm_store.record(7, b"x" * 40)[:2] + b"\x09" + b"\x00" * 4093,
+                    nvm_store.header(7, b"x" * 40)[:2] + b"\x09" + b"\x00" * 4093,
                     b"\x00" * 4096):
         nvm = FlashNVM(data=content)
         first = Storage(nvm).load()
@@ -216,7 +216,8 @@ def test_the_erase_window_is_the_record_and_no_more(game_snapshots):
 
 def test_boot_never_raises_on_random_flash():
     rng = random.Random(11)
-    good = nvm_store.record(1, nvm_store.pack_sections({nvm_store.GAME: b"\x01\x02\x03"}))
+    payload = nvm_store.pack_sections({nvm_store.GAME: b"\x01\x02\x03"})
+    good = nvm_store.header(1, payload) + payload
     for trial in range(300):
         data = bytearray(rng.getrandbits(8) for _ in range(4096))
         if trial % 3 == 0:

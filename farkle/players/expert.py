@@ -179,12 +179,21 @@ class Table:
         Made later, in a game's fragmented heap, the first turn's seven blocks of 0.7 KB may
         find no room."""
         if self.spare is None:
-            for old in self.turns.values():  # a board keeps one turn
-                self.spare = old.let_go()
-            self.turns = {}
+            self._spare_turns()
         if self.spare is None:
             size = room(self.top(0, 0) + self.maxp + 1)
             self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
+
+    def _spare_turns(self):
+        """The turns kept go; the last one's lists stay as the spare for the next turn."""
+        for old in self.turns.values():
+            self.spare = old.let_go()
+        self.turns = {}
+
+    def let_turns_go(self):
+        """Every turn kept and the spare lists go: their heap goes back."""
+        self.turns = {}
+        self.spare = None
 
     def read(self, pos, size):
         f = self.file
@@ -242,9 +251,7 @@ class Table:
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
-                for old in self.turns.values():
-                    self.spare = old.let_go()
-                self.turns = {}
+                self._spare_turns()
             t = self.turns[key] = TurnTable(self, rules, a, b)
         return t
 
@@ -526,8 +533,7 @@ class Expert(Player):
         (``Table.reserve``)."""
         self._hard = None
         if self.table is not None:
-            self.table.turns = {}
-            self.table.spare = None
+            self.table.let_turns_go()
 
     def hard(self):
         if self._hard is None:
@@ -738,8 +744,7 @@ def find_table(rules, players=2):
                 # a board keeps one table, the one it plays now: another preset's (a game
                 # before) would hold its roll groups and a turn table of about 27 KB for ever
                 for old in _TABLES.values():
-                    old.turns = {}
-                    old.spare = None
+                    old.let_turns_go()
                 _TABLES.clear()
             _TABLES[path] = table
         if table.fits(rules, players):
