@@ -179,16 +179,12 @@ class Table:
         Made later, in a game's fragmented heap, the first turn's seven blocks of 0.7 KB may
         find no room."""
         if self.spare is None:
-            self._spare_turns()
+            for old in self.turns.values():  # a board keeps one turn
+                self.spare = old.let_go()
+            self.turns = {}
         if self.spare is None:
             size = room(self.top(0, 0) + self.maxp + 1)
             self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
-
-    def _spare_turns(self):
-        """The turns kept go; the last one's lists stay as the spare for the next turn."""
-        for old in self.turns.values():
-            self.spare = old.let_go()
-        self.turns = {}
 
     def let_turns_go(self):
         """Every turn kept and the spare lists go: their heap goes back."""
@@ -251,7 +247,9 @@ class Table:
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
-                self._spare_turns()
+                for old in self.turns.values():
+                    self.spare = old.let_go()
+                self.turns = {}
             t = self.turns[key] = TurnTable(self, rules, a, b)
         return t
 
