@@ -13,29 +13,32 @@ from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLO
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
 
 
-# the engine's code a game needs (the save's too), then the players', each module after
-# those it imports: a game's start loads what its seats need a module a frame
-CODE = ("farkle.scorer", "farkle.game", "farkle.savegame", "farkle.players.base", "farkle.players.easy",
-        "farkle.players.policy", "farkle.players.normal", "farkle.players.hard", "farkle.players.expert")
+# the engine's code a game needs (the save's too), then each player module a seat of these
+# levels needs, each after those it imports: a game's start loads them a module a frame
+ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
+PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
+               ("normal", ("normal", "hard")), ("hard", ("hard",)), ("expert", ("expert",)))
 
 
 def seats(c, rules, levels, metered=False):
     """``c.seats`` for ``levels`` (None for a human), a step a frame: the engine's code and
     the players' a module at a time, then a player for each computer seat one at a time."""
-    computer = c.make_player is not None
-    top = 2  # the engine's modules; a level's player needs those up to its own (but the expert)
-    for level in levels:
-        if computer and level != "human":
-            top = max(top, CODE.index("farkle.players." + level) if level != "expert" else 3)
-    yield from load(CODE[:top + 1])
-    if computer and (metered or "expert" in levels):
-        yield from load(CODE[-1:])
+    wanted = [level for level in levels if level != "human"] if c.make_player is not None else []
+    if metered:
+        wanted.append("expert")  # the meter's judge
+    code = list(ENGINE)
+    for name, users in PLAYER_CODE:
+        for level in users:
+            if level in wanted:
+                code.append("farkle.players." + name)
+                break
+    yield from load(code)
     n = len(levels)
     made = c.seats = []
     for seat in range(n):
         level = levels[seat]
         player = None
-        if level != "human" and computer:
+        if level in wanted:
             player = c.make_player(level, rules, n, seat)
             yield
         made.append(player)

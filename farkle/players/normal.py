@@ -13,7 +13,6 @@ like *easy*.
 from farkle.game import CHOOSE
 from farkle.players import policy as tables
 from farkle.players.base import Player, bank_wins, faces, keep_options, minimum
-from farkle.players.easy import Easy
 
 
 class Normal(Player):
@@ -22,7 +21,11 @@ class Normal(Player):
     def __init__(self, rules, players=2, seat=0):
         Player.__init__(self, rules, players, seat)
         self.policy = tables.load(rules)
-        self.fallback = Easy(rules, players, seat) if self.policy is None else None
+        self.fallback = None
+        if self.policy is None:  # *easy*'s code is loaded only for a game that needs it
+            from farkle.players.easy import Easy
+
+            self.fallback = Easy(rules, players, seat)
 
     def keep_choice(self, game, total=None, bank_minimum=None):
         """The best option of :func:`keep_options` (None: keep nothing more, in CHOOSE),

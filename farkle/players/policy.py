@@ -26,6 +26,11 @@ dice), so a table is used only for rules it was solved for.
 
 import struct
 
+try:
+    from os import getpid  # the host: the tables are read whole (see ``_read``)
+except ImportError:  # a board reads them by seek
+    getpid = None
+
 POLICY_MAGIC = b"FKP1"
 REACH_MAGIC = b"FKR1"
 NEVER = 65535
@@ -48,25 +53,30 @@ def fingerprint(rules):
     return h
 
 
-class Policy:
-    """Exact max-expected-score decisions from a ``.bin`` table (values are scaled ints)."""
+def read_at(f, pos, size):
+    f.seek(pos)
+    return f.read(size)
 
-    def __init__(self, data):
-        if data[:4] != POLICY_MAGIC:
+
+class Policy:
+    """Exact max-expected-score decisions from a ``.bin`` table (values are scaled ints),
+    read by seek from ``f`` (an open file, or a ``BytesIO`` on the host): a board keeps only
+    the header in its heap, not the table's 1 to 1.5 KB in one block."""
+
+    def __init__(self, f):
+        head = read_at(f, 0, 14)
+        if head[:4] != POLICY_MAGIC:
             raise ValueError("not a policy table")
-        self.data = data
-        self.fingerprint, self.step, self.dice, self.shift, sections = struct.unpack_from("<IHBBH", data, 4)
+        self.f = f
+        self.fingerprint, self.step, self.dice, self.shift, sections = struct.unpack_from("<IHBBH", head, 4)
         self.scale = 1 << self.shift
         N = self.dice
-        pos = 14
-        self.limit = (0,) + struct.unpack_from("<%dH" % N, data, pos)
-        pos += 2 * N
-        self.pig = (0,) + struct.unpack_from("<%dH" % N, data, pos)
-        pos += 2 * N
-        self.surv = (0,) + struct.unpack_from("<%dH" % N, data, pos)
-        pos += 2 * N
-        self.mean = (0,) + struct.unpack_from("<%dH" % N, data, pos)
-        pos += 2 * N
+        fields = struct.unpack("<%dH" % (4 * N), read_at(f, 14, 8 * N))
+        self.limit = (0,) + fields[:N]
+        self.pig = (0,) + fields[N:2 * N]
+        self.surv = (0,) + fields[2 * N:3 * N]
+        self.mean = (0,) + fields[3 * N:]
+        pos = 14 + 8 * N
         offs = [0]
         for n in range(1, N + 1):
             offs.append(pos)
@@ -74,7 +84,7 @@ class Policy:
         self.offsets = offs
         self.forced = {}  # bank minimum in points -> (steps, offsets per n)
         for _ in range(sections):
-            km = struct.unpack_from("<H", data, pos)[0]
+            km = struct.unpack("<H", read_at(f, pos, 2))[0]
             pos += 2
             offs = [0]
             for n in range(1, N + 1):
@@ -89,6 +99,9 @@ class Policy:
         """True when decisions below the bank minimum ``minimum`` are exact with this table."""
         return minimum <= self.step or minimum in self.forced
 
+    def _diff(self, pos):
+        return struct.unpack("<h", read_at(self.f, pos, 2))[0]
+
     def value(self, n, total, minimum=0):
         """Scaled expected points banked this turn from ``n`` dice in hand at ``total``,
         playing on optimally, when banks below ``minimum`` are not allowed."""
@@ -96,10 +109,9 @@ class Policy:
         if total < minimum:
             section = self.forced.get(minimum)
             if section is not None:
-                km, offs = section
-                return total * self.scale + struct.unpack_from("<h", self.data, offs[n] + 2 * k)[0]
+                return total * self.scale + self._diff(section[1][n] + 2 * k)
         if k < self.limit[n]:
-            return total * self.scale + struct.unpack_from("<h", self.data, self.offsets[n] + 2 * k)[0]
+            return total * self.scale + self._diff(self.offsets[n] + 2 * k)
         return total * self.scale
 
     def rolls(self, n, total):
@@ -132,36 +144,35 @@ class Policy:
 
 
 class Reach:
-    """Chances of making at least r more points this turn, from a ``.rch`` table.
+    """Chances of making at least r more points this turn, from a ``.rch`` table read by seek
+    from ``f`` (as ``Policy``).
 
     ``code(n, need)`` is ``-log2(chance) * 1024`` rounded: smaller is likelier, 0 is certain.
     """
 
-    def __init__(self, data, rows=None):
-        if data[:4] != REACH_MAGIC:
+    def __init__(self, f):
+        head = read_at(f, 0, 14)
+        if head[:4] != REACH_MAGIC:
             raise ValueError("not a reach table")
-        self.fingerprint, self.step, self.dice, _, self.top = struct.unpack_from("<IHBBH", data, 4)
-        if rows is None:
-            size = 2 * self.top
-            rows = [data[14 + size * i:14 + size * (i + 1)] for i in range(self.dice)]
-        # rows[n - 1]: C[n][1..top]. One small block a row, not one of the whole table: a
-        # board's heap, fragmented by the time a game starts, has room for those.
-        self.rows = rows
+        self.f = f
+        self.fingerprint, self.step, self.dice, _, self.top = struct.unpack_from("<IHBBH", head, 4)
 
     def fits(self, rules):
         return fingerprint(rules) == self.fingerprint
+
+    def _at(self, n, k):
+        return struct.unpack("<H", read_at(self.f, 12 + 2 * (self.top * (n - 1) + k), 2))[0]
 
     def code(self, n, need):
         if need <= 0:
             return 0
         k = -(-need // self.step)
         top = self.top
-        row = self.rows[n - 1]
         if k <= top:
-            return struct.unpack_from("<H", row, 2 * k - 2)[0]
+            return self._at(n, k)
         # past the table: extend the last stretch on the log scale (the tail is geometric)
-        last = struct.unpack_from("<H", row, 2 * top - 2)[0]
-        prev = struct.unpack_from("<H", row, 2 * (top - 20) - 2)[0]
+        last = self._at(n, top)
+        prev = self._at(n, top - 20)
         return min(NEVER, last + (last - prev) * (k - top) // 20)
 
     def chance(self, n, need):
@@ -173,18 +184,24 @@ _LOADED = {}
 
 
 def _read(path, cls):
-    """The table in the file ``path`` (a ``Policy`` or a ``Reach``, read row by row), or None."""
+    """The table in the file ``path`` (a ``Policy`` or a ``Reach``), or None. A board keeps
+    the file open and reads it by seek; the host reads it whole, since forked tournament
+    workers would share an open file's position."""
     try:
-        with open(path, "rb") as f:
-            if cls is Policy:
-                return Policy(f.read())
-            head = f.read(14)
-            if len(head) < 14 or head[:4] != REACH_MAGIC:
-                return Reach(head)  # raises: not a reach table
-            rows = [f.read(2 * struct.unpack_from("<H", head, 12)[0]) for _ in range(head[10])]
-            return Reach(head, rows)
+        f = open(path, "rb")
     except OSError:
         return None
+    if getpid is not None:
+        from io import BytesIO
+
+        data = f.read()
+        f.close()
+        f = BytesIO(data)
+    try:
+        return cls(f)
+    except ValueError:
+        f.close()
+        raise
 
 
 def _candidates(rules, ext):
@@ -222,6 +239,7 @@ def load(rules, kind="policy"):
         if table is None:
             continue
         if not table.fits(rules):
+            table.f.close()  # a board keeps only the files it plays open
             continue
         if kind != "policy" or (table.has_minimum(rules.opening) and table.has_minimum(rules.min_bank)):
             exact = table
@@ -237,10 +255,12 @@ def _solve_here(rules, kind):
         from farkle.solve import tables
     except ImportError:  # on the board: no solver, the caller falls back
         return None
+    from io import BytesIO
+
     try:
         if kind == "policy":
-            return Policy(tables.policy_bytes(rules))
-        return Reach(tables.reach_bytes(rules))
+            return Policy(BytesIO(tables.policy_bytes(rules)))
+        return Reach(BytesIO(tables.reach_bytes(rules)))
     except (ValueError, OverflowError, struct.error):
         # points too far apart to solve in time, or values past the table's 16-bit fields:
         # the caller plays without a table, as on the board

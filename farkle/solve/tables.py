@@ -9,6 +9,7 @@ host-only. ``policy_bytes(rules)`` and ``reach_bytes(rules)`` build the two file
 import math
 import os
 import struct
+from io import BytesIO
 
 from farkle.players.policy import NEVER, POLICY_MAGIC, REACH_MAGIC, Policy, fingerprint
 from farkle.presets import NAMES, preset
@@ -103,7 +104,7 @@ def check_policy(rules, data=None, bank_minimums=None, t_step=1):
     Returns ``{"states": n, "worst_loss": points, "wrong_bank": n}``.
     """
     s = solve(rules)
-    policy = Policy(data if data is not None else policy_bytes(rules, bank_minimums))
+    policy = Policy(BytesIO(data if data is not None else policy_bytes(rules, bank_minimums)))
     N, step = s.dice, s.step
     mins = [0] + sorted(policy.forced)
     states = 0
