@@ -7,7 +7,6 @@ while a panel is open: a game that never opens one never has this in the heap.
 
 from app import input as act
 from app import view as v
-from app.pace import P_ROLLOFF as ROLLOFF
 from app.persist import DICE, MENU_ITEMS, MORE, OFFER, STATS
 from app.choices import LEVELS
 
@@ -23,15 +22,15 @@ def show(keeper):
     panel = keeper.panel
     rows = []
     if panel == OFFER:
-        game = keeper.saved_game
+        turns, scores, current = keeper.saved_view
         view.title = "Resume saved game?"
-        rows.append(("Resume", "turn %d" % (game.turns + 1), "resume"))
+        rows.append(("Resume", "turn %d" % (turns + 1), "resume"))
         rows.append(("New game", "", "new"))
-        for seat in range(game.players):
+        for seat in range(len(scores)):
             level = keeper.saved_seats[seat]
             label = v.seat_label(seat, "human" if level == "human" else "cpu")
-            mark_ = "*" if seat == game.current and game.phase != ROLLOFF else ""
-            rows.append((mark_ + label + " " + level, str(game.scores[seat]), None))
+            mark_ = "*" if seat == current else ""
+            rows.append((mark_ + label + " " + level, str(scores[seat]), None))
     elif panel == MORE:
         view.title = "More"
         for name, what in MENU_ITEMS:
@@ -132,17 +131,11 @@ def key(keeper, action):
 def resume(keeper):
     """Continue the saved game exactly where it was saved (its turn boundary)."""
     c = keeper.controller
-    game = keeper.saved_game
-    levels = keeper.saved_seats
-    from app.setup import plays_as
-
-    c.levels = [plays_as(level, game.rules, game.players) for level in levels]
-    plays_as = None
     c._leave_setup()  # set-up code is not needed in a game: gone before its players come
     keeper.panel = None  # this module goes once this key is handled, before the players come
     from app import rolloff
 
-    c._start_job(rolloff.resume(c, game, list(levels)))
+    c._start_job(rolloff.resume(c, keeper.saved_game, list(keeper.saved_seats)))
 
 
 def close(keeper):

@@ -16,6 +16,8 @@ the saved settings into the set-up (``app.setup.apply_settings``); resuming the 
 game is the offer panel's (``app.panels``).
 """
 
+import sys
+
 from farkle.dice import RandomDice
 from farkle.stats import mark, since
 
@@ -52,7 +54,11 @@ class Keeper:
         storage = None
         # read once a power-on (the journal, the saved game and its rules); the keeper
         # writes through the store
-        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check"))
+        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check", "farkle.reachable"))
+        if sys.implementation.name == "circuitpython":  # a PC keeps its code
+            # the engine too: it read the saved game to check it, and a resume reads it
+            # again after the players' code, as a new game loads it
+            forget(("farkle.savegame", "farkle.game", "farkle.scorer"))
         self.controller = None
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
@@ -83,8 +89,6 @@ class Keeper:
             controller.dice = self.dice
         elif controller.dice is not self.dice:
             self.dice = controller.dice
-            if self.saved_game is not None:
-                self.saved_game.dice = self.dice
         from app.setup import apply_settings  # set-up code: loaded for the set-up menu next
 
         apply_settings(controller.setup, self.saved_settings)
@@ -166,8 +170,10 @@ class Keeper:
             self.dirty = True  # no game in progress any more (a new one is being set up)
             return
         c = self.controller
-        self.risky = game is self.saved_game
-        if game is self.saved_game:
+        # a game made while a saved game waits is that game resumed: the offer lets no
+        # other game start before it is answered
+        self.risky = self.saved_game is not None
+        if self.risky:
             self.kinds = tuple(self.saved_seats)
         else:
             self.kinds = tuple(c.setup.levels())[:game.players]
@@ -246,8 +252,7 @@ class Keeper:
 
     def offer(self):
         """Show the resume offer if a saved game waits; True if shown."""
-        game = self.saved_game
-        if game is None or game.is_over():
+        if self.saved_game is None:  # (a game that is over is never kept)
             return False
         self.back = None
         self._open(OFFER)

@@ -6,6 +6,9 @@ and the engine's game made from the set-up's plan, then the roll-off for the fir
 opens, forgotten once the first turn (or the end screen) begins.
 """
 
+import gc
+import sys
+
 from app import input as act
 from app import view as v
 from app.modules import forget, load
@@ -13,20 +16,20 @@ from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLO
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
 
 
-# the engine's code a game needs (the save's too), then each player module a seat of these
-# levels needs, each after those it imports: a game's start loads them a module a frame
+# the engine's code a game needs (the save's writer too), then each player module a seat of
+# these levels needs, each after those it imports: a game's start loads them a module a frame
 ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
 PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
                ("normal", ("normal", "hard")), ("hard", ("hard",)), ("expert", ("expert",)))
 
 
 def seats(c, rules, levels, metered=False):
-    """``c.seats`` for ``levels`` (None for a human), a step a frame: the engine's code and
-    the players' a module at a time, then a player for each computer seat one at a time."""
+    """``c.seats`` for ``levels`` (None for a human), a step a frame: the players' code a
+    module at a time, then a player for each computer seat one at a time."""
     wanted = [level for level in levels if level != "human"] if c.make_player is not None else []
     if metered:
         wanted.append("expert")  # the meter's judge
-    code = list(ENGINE)
+    code = []
     for name, users in PLAYER_CODE:
         for level in users:
             if level in wanted:
@@ -48,6 +51,7 @@ def start(c, rules, levels, head_start):
     """A new game, a step a frame (a generator: ``c._start_job`` runs it): ``seats``, the
     game, then the roll-off."""
     metered = c.setup.meter and len(levels) == 2 and c.make_player is not None  # the meter's judge: an expert
+    yield from load(ENGINE)
     yield from seats(c, rules, levels, metered)
     from farkle.game import Game
 
@@ -66,11 +70,28 @@ def start(c, rules, levels, head_start):
     open(c)
 
 
-def resume(c, game, levels):
-    """A saved game goes on, a step a frame: ``seats``, then its turn (or its roll-off)
-    exactly where it was saved."""
+def resume(c, data, levels):
+    """A saved game goes on from its bytes (checked at power-up), a step a frame: the
+    engine's code, the game (its reader forgotten again before the players come), ``seats``,
+    then its turn (or its roll-off) exactly where it was saved."""
+    if c.setup_modules is None:  # what a later set-up menu keeps: not this game's code
+        c.setup_modules = tuple([name for name in sys.modules if name != "app.rolloff"])
+    yield from load(ENGINE)
+    from farkle.saveread import loads
+
+    game = loads(data, dice=c.dice, check=False)
+    loads = None
+    forget(("farkle.saveread", "farkle.presets", "farkle.rules_check"))
+    gc.collect()
+    yield
     yield from seats(c, game.rules, levels)
-    game.dice = c.dice
+    try:
+        from farkle.players import plays_as
+    except ImportError:  # a board without computer players
+        plays_as = None
+    n = game.players
+    c.levels = [level if level == "human" or plays_as is None else plays_as(level, game.rules, n)
+                for level in levels]
     c.game = game
     c.hurry = False
     c.advisers = {}

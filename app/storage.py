@@ -28,6 +28,7 @@ class Storage:
     def __init__(self, nvm):
         self.store = Store(nvm) if nvm is not None else None
         self.game = None
+        self.game_bytes = None  # the save's bytes of ``game``
         self.settings = {}
         self.stats = Stats()
         self.notices = []  # short texts for the display, oldest first
@@ -37,6 +38,7 @@ class Storage:
     def load(self, dice=None):
         """Read the newest save; never raises. ``dice`` becomes the resumed game's dice."""
         self.game, self.settings, self.stats, self.notices = None, {}, Stats(), []
+        self.game_bytes = None
         self.dropped = False
         if self.store is None:
             return self
@@ -75,7 +77,7 @@ class Storage:
                 print("storage:", error)
             else:
                 if not game.is_over():
-                    self.game = game
+                    self.game, self.game_bytes = game, body
             # checked once a power-on: about 5 KB of the board's heap through the whole game
             forget(("farkle.reachable",))
         return self
@@ -124,6 +126,7 @@ def opening(keeper, nvm):
     forgotten with this module once read. Returns True when a save is due at once (a refused
     game or the set-aside mark is still in the flash)."""
     from app.choices import parse_levels
+    from app.pace import P_ROLLOFF as ROLLOFF
     from app.persist import ASIDE
 
     storage = Storage(nvm).load(keeper.dice)
@@ -159,5 +162,10 @@ def opening(keeper, nvm):
         keeper.risky = False
         notices.append(HUNG_NOTICE)
         dropped = True  # the next save clears the set-aside mark
-    keeper.saved_game = game
+    # the offer shows the saved game from a summary, and a resume reads it again from its
+    # bytes once the engine and the players are loaded as for a new game: the heap the
+    # power-up's modules leave in holes never lies under the game
+    keeper.saved_game = storage.game_bytes if game is not None else None
+    keeper.saved_view = (game.turns, list(game.scores), game.current if game.phase != ROLLOFF else -1) \
+        if game is not None else None
     return dropped or bool(settings.get(ASIDE))

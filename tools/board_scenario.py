@@ -165,9 +165,9 @@ def panel_key(app):
         want = CFG.get("resume")
         if want is None:
             result(False, "a saved game was offered on a fresh board")
-        game = keeper.saved_game
-        if [game.turns, list(game.scores)] != want:
-            result(False, "offered %r, saved %r" % ([game.turns, list(game.scores)], want), game)
+        turns, scores, _ = keeper.saved_view
+        if [turns, list(scores)] != want:
+            result(False, "offered %r, saved %r" % ([turns, list(scores)], want))
         if keeper.rows[app.controller.view.cursor][2] != "resume":
             press(app, "die0")
         else:

@@ -227,7 +227,7 @@ class Fuzzer:
         if found is not None:
             sections = nvm_store.unpack_sections(found)
             game = sections.get(nvm_store.GAME)
-            if (saved is None) != (game is None) or (saved is not None and dumps(saved) != game):
+            if (saved is None) != (game is None) or (saved is not None and saved != game):
                 self.fail("the game offered after the power cut is not the one saved")
             if saved is not None:
                 self.stats["resumes_offered"] += 1

@@ -70,6 +70,7 @@ PATHS = []  # extra full paths (tests, variants); tried first
 # A fragmented heap has small holes: a turn reads SPAN values from the file at a time
 SPAN = 32
 ROOM = 64  # a turn's rows are made this many values at a time (see ``room``)
+GROUPS_READ = 256  # bytes of roll groups read at a time when a file is opened
 
 
 def fingerprint(rules):
@@ -94,8 +95,7 @@ class Table:
          self.RD, off_groups, self.off_W, self.off_top, self.off_reach) = struct.unpack(HEADER, head)
         if magic != MAGIC:
             raise ValueError("not an expert table: " + path)
-        f.seek(off_groups)
-        self._pack(f.read(self.off_W - off_groups))
+        self._pack(f, off_groups)
         self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
         self.off_last = self.off_reach + 4 * self.N * self.RD
         f.seek(0, 2)
@@ -103,17 +103,34 @@ class Table:
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
         self.spare = None  # the value rows of the last turn let go, for the next one
 
-    def _pack(self, data):
+    def _groups(self, f, start):
+        """``(data, pos)`` for each roll group in the file's order: the group is
+        ``data[pos:pos + 4 + 2 * keeps]``. Read GROUPS_READ bytes at a time into one buffer:
+        the block of every group (about 1.8 KB) need not find room in one piece."""
+        data = bytearray(GROUPS_READ)
+        at, pos, got = start, 0, 0
+        for _ in range(self.G):
+            if pos + 4 > got or pos + 4 + 2 * data[pos + 1] > got:
+                at += pos
+                f.seek(at)
+                got = f.readinto(data) or 0
+                pos = 0
+                if got < 4 or 4 + 2 * data[1] > got:
+                    raise ValueError("roll groups cut short")
+            yield data, pos
+            pos += 4 + 2 * data[pos + 1]
+
+    def _pack(self, f, start):
         """Pack the roll groups once for every turn this table builds: per number of dice, the
         groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
         ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
         ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
         within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds
-        nothing of its own to the groups. About 2 KB, like the file's block."""
+        nothing of its own to the groups. About 2 KB, like the file's groups."""
         N = self.N
         counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-        maxp = pos = last = 0
-        for _ in range(self.G):
+        maxp = last = 0
+        for data, pos in self._groups(f, start):
             n, cnt = data[pos], data[pos + 1]
             if n < last or n > N:
                 raise ValueError("roll groups out of order")
@@ -128,7 +145,6 @@ class Table:
             else:
                 counts[1] += 1
                 counts[2] += cnt
-            pos += 4 + 2 * cnt
         self.maxp = maxp  # the most points (units) one keep adds
         self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
         self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
@@ -137,9 +153,9 @@ class Table:
         # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
         self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
         self.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
-        one = many = keeps = pos = 0
+        one = many = keeps = 0
         last = 1
-        for _ in range(self.G):
+        for data, pos in self._groups(f, start):
             n, cnt = data[pos], data[pos + 1]
             while last < n:
                 last += 1
@@ -158,7 +174,6 @@ class Table:
                     self.many_q[keeps], self.many_l[keeps] = data[i], data[i + 1]
                     keeps += 1
                 self.many_end[keeps - 1] = 1
-            pos += 2 * cnt
         while last <= N:
             last += 1
             self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
