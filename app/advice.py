@@ -62,10 +62,12 @@ def give(c, wait=True):
 
 
 def steps(c, wait):
-    """The hint's job once this module is loaded, a step a frame: the seat's adviser made,
+    """The hint's job once this module is loaded, a step a frame: the seat's adviser's code,
+    the adviser made,
     or the hint's own module loaded once the adviser is ready (not beside its work), then
     the advice."""
     if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
+        yield from load(("farkle.players." + HINT_LEVEL,))  # its play code; its frame opens its file
         adviser(c)
         yield
     if not wait:

@@ -13,6 +13,9 @@ from app import view as v
 from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, P_CHOOSE as CHOOSE,
                       T_CPU, WORK_MS, ticks_diff)
 
+# the code that finds and opens the players' files: a board forgets it once they are made
+OPENING_CODE = ("farkle.players.expert_files", "farkle.players.policy_files")
+
 
 class Computer:
     """The computer's turn of the controller."""
@@ -84,12 +87,15 @@ class Computer:
         goes with them, whichever way they went (a hint out of heap drops its adviser at
         once). An expert adviser holds its table and a turn (about 10 KB) and its code
         (8 KB): kept, the rest of the game would run without that heap. A later hint makes
-        its adviser again (within the 2 s a first hint takes)."""
+        its adviser again (within the 2 s a first hint takes). The code that finds and opens
+        the players' files goes too: the players are made."""
         self.advisers = {}
-        if self.meter is not None or sys.implementation.name != "circuitpython":  # a PC keeps its code
+        if sys.implementation.name != "circuitpython":  # a PC keeps its code
             return
+        unused = list(OPENING_CODE)
         playing = [getattr(player, "level", None) for player in self.seats]
-        unused = []
+        if self.meter is not None:  # the meter's expert plays on
+            playing.append("expert")
         if "expert" not in playing:
             unused.append("farkle.players.expert")
             if "hard" not in playing:  # an expert's own fallback is hard
@@ -97,6 +103,15 @@ class Computer:
         from app.modules import forget
 
         forget(unused)
+
+    def _players_made(self):
+        """The players are made (a game's start): on a board the code that opened their
+        files goes before the roll-off screen is built."""
+        if sys.implementation.name == "circuitpython":  # a PC keeps its code
+            from app.modules import forget
+
+            forget(OPENING_CODE)
+            gc.collect()
 
     def _demote(self, player):
         """Out of heap: an expert (the one level that needs much) gives way to hard, which

@@ -20,7 +20,8 @@ from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLO
 # these levels needs, each after those it imports: a game's start loads them a module a frame
 ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
 PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
-               ("normal", ("normal", "hard")), ("hard", ("hard",)), ("expert", ("expert",)))
+               ("policy_files", ("normal", "hard")), ("normal", ("normal", "hard")), ("hard", ("hard",)),
+               ("expert", ("expert",)), ("expert_files", ("expert",)))
 
 
 def seats(c, rules, levels, metered=False):
@@ -45,6 +46,7 @@ def seats(c, rules, levels, metered=False):
             player = c.make_player(level, rules, n, seat)
             yield
         made.append(player)
+    c._players_made()
 
 
 def start(c, rules, levels, head_start):

@@ -348,10 +348,11 @@ def test_the_deployed_tree_imports_on_the_core(compiled):
 
 def test_the_deployed_bytecode_carries_no_line_numbers(compiled):
     """The deploy compiles with -O3: the line-number tables would take the board's heap. A
-    traceback from a deployed module still names its file and function."""
+    traceback from a deployed module still names its file (the .mpy on the drive, the name
+    the board keeps as the module's ``__file__`` anyway) and function."""
     out, _ = compiled
     mounts = [out / name for name in ("farkle", "app", "hardware")]
     result = run_micropython("from farkle.rules import Rules\nRules(dice=7)\n", mounts=mounts,
                              libs=(out / "lib",), heap=256 * 1024)
     assert result.returncode != 0
-    assert 'File "farkle/rules_check.py", line 1, in check' in result.stderr, result.stderr
+    assert 'File "farkle/rules_check.mpy", line 1, in check' in result.stderr, result.stderr

@@ -78,7 +78,7 @@ def test_final_round_and_known_values():
 import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
-from farkle.players import expert, make_player  # noqa: E402
+from farkle.players import expert, expert_files, make_player  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
 
 SMALL = dict(target=1000)
@@ -96,9 +96,9 @@ def small_file(tmp_path_factory, rules, cap):
 def small(tmp_path_factory):
     rules = preset("classic").replace(**SMALL)
     sol, path = small_file(tmp_path_factory, rules, 3000)
-    expert.PATHS.insert(0, str(path))
+    expert_files.PATHS.insert(0, str(path))
     yield rules, sol, path
-    expert.PATHS.remove(str(path))
+    expert_files.PATHS.remove(str(path))
 
 
 @pytest.fixture(scope="module")
@@ -106,9 +106,9 @@ def drawn(tmp_path_factory):
     """A small game where a final-round tie is a draw (duel rules: no opening)."""
     rules = preset("duel").replace(target=1000)
     sol, path = small_file(tmp_path_factory, rules, 3000)
-    expert.PATHS.insert(0, str(path))
+    expert_files.PATHS.insert(0, str(path))
     yield rules, sol, path
-    expert.PATHS.remove(str(path))
+    expert_files.PATHS.remove(str(path))
 
 
 def position(rules, a, b, total, in_hand, phase, shown=(), game=None):
@@ -127,9 +127,9 @@ def position(rules, a, b, total, in_hand, phase, shown=(), game=None):
 
 def test_the_file_reads_back(small):
     rules, sol, path = small
-    table = expert.Table(str(path))
-    assert table.fits(rules, 2) and not table.fits(rules, 3)
-    assert not table.fits(preset("classic"), 2)
+    table = expert_files.open_table(str(path))
+    assert expert_files.fits(table, rules, 2) and not expert_files.fits(table, rules, 3)
+    assert not expert_files.fits(table, preset("classic"), 2)
     assert (table.unit, table.S, table.N) == (50, sol.S, 6)
     for i, j in [(0, 0), (3, 17), (19, 19), (12, 0)]:
         assert table.w(i, j) == pytest.approx(sol.W[i, j], abs=1e-7)
@@ -226,7 +226,7 @@ def test_fallbacks(small):
     assert make_player("expert", rules, 3, 0).level == "expert"  # MultiExpert: the same file
     assert make_player("expert", rules.replace(target=1500), 3, 0).level == "hard"
     assert make_player("expert", preset("classic").replace(penalty=500), 2, 0).level == "hard"
-    assert expert.make(rules.replace(target=1500), 2, 0) is None
+    assert expert_files.make(rules.replace(target=1500), 2, 0) is None
     player = make_player("expert", rules, 2, 1)
     assert player.level == "expert"
     game = Game(rules, players=2, first=0)
@@ -247,7 +247,7 @@ CASES = [  # (my points, theirs, turn total, dice in hand, phase, faces showing)
 SCRIPT = """
 from farkle.game import Game, CHOOSE, KEEP
 from farkle.presets import preset
-from farkle.players import expert, make_player
+from farkle.players import expert, expert_files, make_player
 %s
 rules = preset("classic").replace(target=1000)
 player = make_player("expert", rules, 2, 0)
@@ -276,7 +276,7 @@ def test_expert_decides_on_micropython(which, name, request):
 
     rules, sol, path = request.getfixturevalue(which)
     folder = path.parent
-    setup = "expert.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
+    setup = "expert_files.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
     script = SCRIPT.replace('preset("classic")', 'preset("%s")' % name)
     result = run_micropython(script % (setup, CASES), mounts=("farkle", str(folder))).check()
     out = []
@@ -289,7 +289,7 @@ def test_expert_decides_on_micropython(which, name, request):
 
 # ----- the shipped classic file -----
 
-SHIPPED = expert.DIR + "/" + expert.FILES[0]
+SHIPPED = expert_files.DIR + "/" + expert_files.FILES[0]
 
 
 def test_shipped_classic_file():
@@ -297,8 +297,8 @@ def test_shipped_classic_file():
     import os
 
     rules = preset("classic")
-    table = expert.Table(SHIPPED)
-    assert table.fits(rules, 2)
+    table = expert_files.open_table(SHIPPED)
+    assert expert_files.fits(table, rules, 2)
     assert (table.unit, table.S, table.N) == (50, 200, 6)
     assert os.path.getsize(SHIPPED) < 400_000
     figures = os.path.join(os.path.dirname(__file__), "..", "docs", "expert.json")
@@ -334,7 +334,7 @@ def test_shipped_expert_on_micropython():
 def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
     """The board spreads a turn's table over frames (``prepare``): same values as in one go."""
     rules = preset("classic")
-    table = expert.Table(SHIPPED)
+    table = expert_files.open_table(SHIPPED)
     for a, b in [(0, 0), (12, 180), (150, 30), (199, 199)]:
         whole = expert.TurnTable(table, rules, a, b)
         assert whole.build() is True
@@ -348,7 +348,7 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
 
 def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):
     """The heap it took is what the game needs next (hard taking over, an error screen)."""
-    table = expert.Table(SHIPPED)
+    table = expert_files.open_table(SHIPPED)
     turn = expert.TurnTable(table, preset("classic"), 12, 180)
 
     def no_heap(self):
@@ -370,14 +370,14 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     the values are those of a turn built on its own."""
     monkeypatch.setattr(expert, "TURN_CACHE", 1)
     rules = preset("classic")
-    table = expert.Table(SHIPPED)
+    table = expert_files.open_table(SHIPPED)
     first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
     bank, values = first.bank, first.C
     for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
         turn = table.turn_table(rules, a, b)
         assert turn.bank is bank and turn.C is values
         assert first.C is None and first.bank is None
-        alone = expert.TurnTable(expert.Table(SHIPPED), rules, a, b)
+        alone = expert.TurnTable(expert_files.open_table(SHIPPED), rules, a, b)
         alone.build()
         assert [turn.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)] == \
             [alone.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)]
@@ -394,7 +394,7 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     monkeypatch.setattr(expert, "TURN_CACHE", 1)
     monkeypatch.setattr(expert, "_TABLES", {})
     rules = preset("classic")
-    player = expert.make(rules, 2, 1)
+    player = expert_files.make(rules, 2, 1)
     table = player.table
     bank, values = table.spare
     first = table.top(0, 0) + table.maxp + 1
@@ -405,7 +405,7 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     player.game_over()
     assert table.spare is None and table.turns == {}
     table.turn_table(rules, 0, 0)
-    again = expert.make(rules, 2, 0)
+    again = expert_files.make(rules, 2, 0)
     assert again.table is table and table.turns == {} and table.spare is not None
 
 
@@ -419,8 +419,8 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
     monkeypatch.setattr(expert, "TURN_CACHE", 1)
     rng = random.Random(5)
     rules = preset(name)
-    path = expert.DIR + "/expert_%s.bin" % name
-    table, fresh = expert.Table(path), expert.Table(path)
+    path = expert_files.DIR + "/expert_%s.bin" % name
+    table, fresh = expert_files.open_table(path), expert_files.open_table(path)
     for _ in range(25):
         a, b = rng.randrange(table.S), rng.randrange(table.S)
         turn = table.turn(rules, a, b)
@@ -447,9 +447,9 @@ def test_a_turn_takes_a_small_bounded_heap_on_the_core():
     script = """
 import gc
 from farkle.presets import preset
-from farkle.players import expert
+from farkle.players import expert, expert_files
 rules = preset("classic")
-table = expert.make(rules).table
+table = expert_files.make(rules).table
 for a, b in ((12, 180), (150, 30), (0, 0)):
     gc.collect()
     before = gc.mem_alloc()
@@ -500,10 +500,10 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
 def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
     """MultiExpert: the two-player game against the strongest other player; hard's final round."""
     rules, sol, path = small
-    monkeypatch.setattr(expert, "MULTI", False)
-    assert expert.make(rules, 3, 0) is None  # switched off: hard
-    monkeypatch.setattr(expert, "MULTI", True)
-    player = expert.make(rules, 3, 1)
+    monkeypatch.setattr(expert_files, "MULTI", False)
+    assert expert_files.make(rules, 3, 0) is None  # switched off: hard
+    monkeypatch.setattr(expert_files, "MULTI", True)
+    player = expert_files.make(rules, 3, 1)
     assert isinstance(player, expert.MultiExpert)
     game = Game(rules, players=3, first=1)
     game.scores = [300, 0, 650]
@@ -515,7 +515,7 @@ def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
     from farkle.tournament import SeededDice, play
 
     for seed in range(3):  # whole games, legal throughout
-        seats = [expert.make(rules, 3, i) for i in range(3)]
+        seats = [expert_files.make(rules, 3, i) for i in range(3)]
         g = Game(rules, players=3, first=0, dice=SeededDice(seed))
         play(g, seats)
         assert g.is_over()
@@ -529,14 +529,14 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
     sol = game2.solve(rules.replace(piggyback=False), cap=3000)
     path = tmp_path / "expert_farkel_small.bin"
     path.write_bytes(expert_table.table_bytes(sol, rules=rules))
-    expert.PATHS.insert(0, str(path))
+    expert_files.PATHS.insert(0, str(path))
     try:
         # by default hard decides there (playing the file measured weaker); the file gives the chance
-        player = expert.make(rules, 2, 1)
+        player = expert_files.make(rules, 2, 1)
         game = Game(rules, players=2, first=1)
         assert player.plays(game) is None and player.win_chance(game) == pytest.approx(player.table.w(0, 0), abs=1e-6)
         monkeypatch.setattr(expert, "PIGGYBACK_PLAYS", True)
-        assert player is not None and expert.make(rules.replace(piggyback=False), 2, 1) is None
+        assert player is not None and expert_files.make(rules.replace(piggyback=False), 2, 1) is None
         decided = set()
         for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:
             game = Game(rules, players=2, first=1)
@@ -556,13 +556,13 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
 
         for seed in range(3):
             g = Game(rules, players=2, first=0, dice=SeededDice(seed))
-            play(g, [expert.make(rules, 2, 0), expert.make(rules, 2, 1)])
+            play(g, [expert_files.make(rules, 2, 0), expert_files.make(rules, 2, 1)])
             assert g.is_over()
     finally:
-        expert.PATHS.remove(str(path))
+        expert_files.PATHS.remove(str(path))
 
 
-@pytest.mark.parametrize("name", expert.PRESETS)
+@pytest.mark.parametrize("name", expert_files.PRESETS)
 def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
     from farkle.players.hint import hint
 
@@ -583,16 +583,16 @@ def test_long_roll_regions_take_two_bytes(small, tmp_path):
         wide.write_bytes(expert_table.table_bytes(sol))
     finally:
         sol.top[:] = saved
-    table = expert.Table(str(wide))
-    assert table.top_size == 2 and expert.Table(str(path)).top_size == 1
+    table = expert_files.open_table(str(wide))
+    assert table.top_size == 2 and expert_files.open_table(str(path)).top_size == 1
     assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
-    assert table.w(4, 9) == expert.Table(str(path)).w(4, 9) and not table.has_last
+    assert table.w(4, 9) == expert_files.open_table(str(path)).w(4, 9) and not table.has_last
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_header_check_agrees_with_the_table_found(name):
     for players in (2, 3):
         rules = preset(name)
-        assert expert.has_table(rules, players) == (expert.table_for(rules, players) is not None)
+        assert expert_files.has_table(rules, players) == (expert_files.table_for(rules, players) is not None)
     custom = preset(name, target=preset(name).target + 50)
-    assert expert.has_table(custom) == (expert.table_for(custom) is not None)
+    assert expert_files.has_table(custom) == (expert_files.table_for(custom) is not None)

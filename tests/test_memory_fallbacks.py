@@ -8,7 +8,7 @@ from test_app_controller import Rig
 from app import view as v
 from app.persist import Keeper
 from farkle import players
-from farkle.players import expert
+from farkle.players import expert_files
 from farkle.presets import preset
 from hardware import nvm_store
 
@@ -17,7 +17,7 @@ def test_expert_that_cannot_load_gives_way_to_hard(monkeypatch):
     def no_room(*args):
         raise MemoryError("memory allocation failed")
 
-    monkeypatch.setattr(expert, "make", no_room)
+    monkeypatch.setattr(expert_files, "make", no_room)
     player = players.make_player("expert", preset("classic"), 2, 1)
     assert player.level == "hard" and player.demoted == "expert"
     assert not hasattr(players.make_player("hard", preset("classic"), 2, 1), "demoted")
@@ -160,7 +160,8 @@ def test_a_player_with_nothing_lighter_lets_the_error_through():
 ])
 def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatch, seat, gone):
     """However the advisers went (a hint out of heap drops its adviser at once), the next
-    turn forgets the expert's code, and hard's it fell back to, where no seat plays them."""
+    turn forgets the expert's code, and hard's it fell back to, where no seat plays them (and
+    the code that opens the players' files, whoever plays)."""
     import types
 
     from app import computer, modules
@@ -174,7 +175,7 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
     rig.c.seats = [None, types.SimpleNamespace(level=seat)]
     rig.c.advisers = {}  # as a hint out of heap leaves them
     rig.c._let_advisers_go()
-    assert forgotten == gone
+    assert forgotten == ["farkle.players.expert_files", "farkle.players.policy_files"] + gone
 
 
 def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():

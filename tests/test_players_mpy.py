@@ -12,7 +12,7 @@ SCRIPT = r'''
 from farkle.game import Game, START, KEEP, CHOOSE, ROLLOFF, OVER
 from farkle.presets import preset
 from farkle.players import make_player
-from farkle.players import policy
+from farkle.players import policy_files
 from farkle.players.hint import hint
 
 
@@ -57,7 +57,7 @@ for name, changes in RULESETS:
     rules = preset(name)
     if changes:
         rules = rules.replace(**changes)
-    assert policy.load(rules) is not None and policy.load(rules, "reach") is not None
+    assert policy_files.load(rules) is not None and policy_files.load(rules, "reach") is not None
     for seed, levels in ((1, ["easy", "normal"]), (2, ["hard", "normal"]), (3, ["expert", "easy", "hard"])):
         trace, game = run(rules, levels, seed)
         print(name, levels[0], len(trace), game.scores, game.winners, " ".join(trace))

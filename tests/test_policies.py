@@ -4,7 +4,7 @@ import pathlib
 
 import pytest
 
-from farkle.players import policy as board
+from farkle.players import policy_files as board
 from farkle.presets import NAMES, preset
 from farkle.solve import tables
 from farkle.solve.turn import solve
@@ -40,7 +40,7 @@ def test_reader_agrees_with_the_solver(name):
     rules = preset(name)
     s = solve(rules)
     p = board.load(rules)
-    assert p.fits(rules) and p.step == s.step
+    assert p.fingerprint == board.fingerprint(rules) and p.step == s.step
     for n in range(1, rules.dice + 1):
         assert p.bank_at(n, rules.min_bank) == s.bank_at()[n]
         assert p.surv[n] == round(float(1 - s.farkle[n]) * 65535)
@@ -53,7 +53,7 @@ def test_reader_agrees_with_the_solver(name):
     for m in tables.minimums(rules):
         assert p.has_minimum(m)
     r = board.load(rules, "reach")
-    assert r.fits(rules) and r.code(6, 0) == 0
+    assert r.fingerprint == board.fingerprint(rules) and r.code(6, 0) == 0
     assert r.chance(1, 50) == pytest.approx(1 / 3, rel=1e-3)
 
 
@@ -72,11 +72,11 @@ def test_load_uses_a_shipped_table_for_the_same_turn_and_solves_the_rest():
     q = board.load(odd)
     assert q.has_minimum(750) and q.f.getvalue() != p.f.getvalue()
     other = preset("classic").replace(straight=2500)
-    assert board.load(other).fits(other)
+    assert board.load(other).fingerprint == board.fingerprint(other)
 
 
 def test_policy_rejects_other_files():
     with pytest.raises(ValueError):
-        board.Policy(io.BytesIO(b"XXXX" + bytes(20)))
+        board.read_policy(io.BytesIO(b"XXXX" + bytes(20)))
     with pytest.raises(ValueError):
-        board.Reach(io.BytesIO(b"FKP1" + bytes(20)))
+        board.read_reach(io.BytesIO(b"FKP1" + bytes(20)))

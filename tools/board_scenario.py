@@ -354,7 +354,7 @@ def _wrap(owner, name, label):
 
 def profile_calls():
     from app import controller, leds, main as app_main, persist, screens
-    from farkle.players import easy, expert, hard, normal
+    from farkle.players import easy, expert, expert_files, hard, normal
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
                  "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
@@ -366,7 +366,7 @@ def profile_calls():
     _wrap(screens.Screens, "render", "screens.render")
     _wrap(expert.TurnTable, "build", "expert.build")
     _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
-    _wrap(expert.Table, "__init__", "expert.Table")
+    _wrap(expert_files, "open_table", "expert.open_table")
     _wrap(leds.Leds, "update", "leds.update")
     for module in (easy, normal, hard, expert):
         for cls in [getattr(module, n) for n in dir(module)]:

@@ -186,9 +186,9 @@ def choose_tables(tables, budget):
 
 
 def table_preference(names):
-    """Optional tables in the order the expert tries them (farkle.players.expert.FILES)."""
+    """Optional tables in the order the expert tries them (farkle.players.expert_files.FILES)."""
     sys.path.insert(0, str(REPO))
-    from farkle.players.expert import FILES
+    from farkle.players.expert_files import FILES
 
     rank = {"farkle/policies/" + name: i for i, name in enumerate(FILES)}
     return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
@@ -206,7 +206,7 @@ def compile_tree(out, mpy_cross=None):
         rel = path.relative_to(out).as_posix()
         if rel in TOP_FILES:
             continue
-        proc = subprocess.run([mpy_cross, *cpcore.MPY_FLAGS, "-s", rel, "-o", str(path.with_suffix(".mpy")), str(path)],
+        proc = subprocess.run([mpy_cross, *cpcore.mpy_flags(rel), "-o", str(path.with_suffix(".mpy")), str(path)],
                               capture_output=True, text=True)
         if proc.returncode:
             raise DeployError("mpy-cross failed on %s: %s" % (rel, proc.stderr.strip()))

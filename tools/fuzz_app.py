@@ -502,8 +502,8 @@ class Fuzzer:
             if until_save and store.seq != seq:
                 return frame
             c = self.app.controller
-            if not until_save and c.view.screen == v.END:
-                return frame
+            if c.view.screen == v.END and (not until_save or not self.app.keeper.dirty):
+                return frame  # (a game that is over: no save comes until a key is pressed)
             game = c.game
             if game is not None and game.turns != turns:
                 turns, last_progress = game.turns, frame

@@ -15,10 +15,10 @@ def plays_as(level, rules, players=2):
     decisions (``expert.PIGGYBACK_PLAYS``). The set-up menu shows it."""
     if level == "expert":
         try:
-            from farkle.players import expert
+            from farkle.players import expert, expert_files
         except ImportError:
             return "hard"
-        if not expert.has_table(rules, players) or (rules.piggyback and not expert.PIGGYBACK_PLAYS):
+        if not expert_files.has_table(rules, players) or (rules.piggyback and not expert.PIGGYBACK_PLAYS):
             return "hard"
     return level
 
@@ -26,7 +26,7 @@ def plays_as(level, rules, players=2):
 def make_player(level, rules, players=2, seat=0):
     """A computer player of ``level`` (one of ``LEVELS``) for ``rules`` in seat ``seat``.
 
-    "expert" is the solved two-player game where ``farkle.players.expert.make(rules, players,
+    "expert" is the solved two-player game where ``farkle.players.expert_files.make(rules, players,
     seat)`` returns a player for these rules; elsewhere it falls back to "hard". Under an
     exact target every level aims for it (``farkle.players.aim``).
     """
@@ -43,14 +43,14 @@ def _make(level, rules, players, seat):
     if level == "expert":
         player = None
         try:
-            from farkle.players import expert
+            from farkle.players import expert_files
         except ImportError:
-            expert = None
+            expert_files = None
         except MemoryError:  # a board short of heap: hard instead, and it says so
-            expert, demoted = None, True
-        if expert is not None:
+            expert_files, demoted = None, True
+        if expert_files is not None:
             try:
-                player = expert.make(rules, players, seat)
+                player = expert_files.make(rules, players, seat)
             except MemoryError:
                 demoted = True
         if player is not None:

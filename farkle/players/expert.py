@@ -3,7 +3,7 @@
 The host solved the two-player game exactly (``farkle.solve.game2``) and wrote the result to
 ``farkle/policies/expert_<preset>.bin``; this module reads it by seek (the board never holds
 the whole file) and re-derives each turn's decisions exactly from it. Where no file fits the
-rules, or for more than two players, the expert is *hard* (``make`` returns None).
+rules, or for more than two players, the expert is *hard* (``expert_files.make`` returns None).
 
 The file (little-endian; every score and turn total in units of ``unit`` points)::
 
@@ -48,7 +48,6 @@ import struct
 
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
 from farkle.players.base import Player
-from farkle.rules import FIELD_NAMES
 
 try:
     from os import getpid  # host: a forked process must not share the file's position
@@ -60,123 +59,22 @@ except ImportError:  # the board has one process
 # come up again and again: long tournaments then run about ten times faster.
 TURN_CACHE = 1 if getpid is None else 40000
 
-MAGIC = b"FKX1"
-HEADER = "<4sIHHHBBHHIIII"
-HEADER_SIZE = 36
-DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
-FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
-PATHS = []  # extra full paths (tests, variants); tried first
 # A fragmented heap has small holes: a turn reads SPAN values from the file at a time
 SPAN = 32
 ROOM = 64  # a turn's rows are made this many values at a time (see ``room``)
-GROUPS_READ = 256  # bytes of roll groups read at a time when a file is opened
-
-
-def fingerprint(rules):
-    """32-bit FNV-1a of every rules field: a table is used only for exactly its rules."""
-    text = ",".join([str(getattr(rules, name)) for name in FIELD_NAMES])
-    h = 2166136261
-    for byte in text.encode():
-        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-    return h
 
 
 class Table:
-    """An open policy file: the header and the roll groups, packed (about 2 KB), in RAM; the
-    rest read by seek when a turn needs it."""
+    """An open policy file: the header and the roll groups, packed (about 2 KB), in RAM
+    (``expert_files.open_table`` reads them); the rest read by seek when a turn needs it."""
 
-    def __init__(self, path):
+    def __init__(self, path, f):
         self.path = path
         self.pid = getpid() if getpid else None
-        self._file = f = open(path, "rb")
-        head = f.read(HEADER_SIZE)
-        (magic, self.fingerprint, self.unit, self.S, self.cap, self.N, self.players, self.G,
-         self.RD, off_groups, self.off_W, self.off_top, self.off_reach) = struct.unpack(HEADER, head)
-        if magic != MAGIC:
-            raise ValueError("not an expert table: " + path)
-        self._pack(f, off_groups)
-        self.top_size = (self.off_reach - self.off_top) // (self.S * self.S)  # 1 or 2 bytes
-        self.off_last = self.off_reach + 4 * self.N * self.RD
-        f.seek(0, 2)
-        self.has_last = f.tell() >= self.off_last + 4 * self.N * self.RD
+        self._file = f
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
         self.spare = None  # the value rows of the last turn let go, for the next one
 
-    def _groups(self, f, start):
-        """``(data, pos)`` for each roll group in the file's order: the group is
-        ``data[pos:pos + 4 + 2 * keeps]``. Read GROUPS_READ bytes at a time into one buffer:
-        the block of every group (about 1.8 KB) need not find room in one piece."""
-        data = bytearray(GROUPS_READ)
-        at, pos, got = start, 0, 0
-        for _ in range(self.G):
-            if pos + 4 > got or pos + 4 + 2 * data[pos + 1] > got:
-                at += pos
-                f.seek(at)
-                got = f.readinto(data) or 0
-                pos = 0
-                if got < 4 or 4 + 2 * data[1] > got:
-                    raise ValueError("roll groups cut short")
-            yield data, pos
-            pos += 4 + 2 * data[pos + 1]
-
-    def _pack(self, f, start):
-        """Pack the roll groups once for every turn this table builds: per number of dice, the
-        groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
-        ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
-        ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
-        within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds
-        nothing of its own to the groups. About 2 KB, like the file's groups."""
-        N = self.N
-        counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-        maxp = last = 0
-        for data, pos in self._groups(f, start):
-            n, cnt = data[pos], data[pos + 1]
-            if n < last or n > N:
-                raise ValueError("roll groups out of order")
-            last = n
-            for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
-                if data[i] < 1:
-                    raise ValueError("a keep that adds no points")  # a row would read itself
-                if data[i] > maxp:
-                    maxp = data[i]
-            if cnt == 1:
-                counts[0] += 1
-            else:
-                counts[1] += 1
-                counts[2] += cnt
-        self.maxp = maxp  # the most points (units) one keep adds
-        self.one_p, self.many_p = [0.0] * counts[0], [0.0] * counts[1]
-        self.one_q, self.one_l = bytearray(counts[0]), bytearray(counts[0])
-        self.many_q, self.many_l = bytearray(counts[2]), bytearray(counts[2])
-        self.many_end = bytearray(counts[2])
-        # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
-        self.one_from, self.many_from, self.keeps_from = [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
-        self.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
-        one = many = keeps = 0
-        last = 1
-        for data, pos in self._groups(f, start):
-            n, cnt = data[pos], data[pos + 1]
-            while last < n:
-                last += 1
-                self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
-            prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
-            pf[n] -= prob
-            pos += 4
-            if cnt == 1:
-                self.one_p[one] = prob
-                self.one_q[one], self.one_l[one] = data[pos], data[pos + 1]
-                one += 1
-            else:
-                self.many_p[many] = prob
-                many += 1
-                for i in range(pos, pos + 2 * cnt, 2):
-                    self.many_q[keeps], self.many_l[keeps] = data[i], data[i + 1]
-                    keeps += 1
-                self.many_end[keeps - 1] = 1
-        while last <= N:
-            last += 1
-            self.one_from[last], self.many_from[last], self.keeps_from[last] = one, many, keeps
 
     @property
     def file(self):
@@ -185,8 +83,6 @@ class Table:
             self._file = open(self.path, "rb")
         return self._file
 
-    def fits(self, rules, players):
-        return players == self.players and fingerprint(rules) == self.fingerprint
 
     def reserve(self):
         """A board's rows for its turns, made while the game starts: the last game's turn's,
@@ -730,41 +626,9 @@ class Expert(Player):
         return turn.value(k0, n)
 
 
+# the open tables, by path (``expert_files.find_table``): here, so that they outlive the
+# opening code a board forgets once the players are made
 _TABLES = {}
-
-
-def _paths(rules):
-    """The files a table for ``rules`` may be in, in the order they are tried."""
-    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
-    rest = [name for name in FILES if name not in own]
-    return list(PATHS) + [DIR + "/" + name for name in own + rest]
-
-
-def find_table(rules, players=2):
-    """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
-    tried first, so a board opens only the one it plays."""
-    for path in _paths(rules):
-        table = _TABLES.get(path)
-        if table is None:
-            try:
-                table = Table(path)
-            except (OSError, ValueError):
-                continue
-            if not table.fits(rules, players):
-                table.file.close()  # a board keeps only the file it plays open
-                continue
-            if getpid is None:
-                # a board keeps one table, the one it plays now: another preset's (a game
-                # before) would hold its roll groups and a turn table of about 27 KB for ever
-                for old in _TABLES.values():
-                    old.let_turns_go()
-                _TABLES.clear()
-            _TABLES[path] = table
-        if table.fits(rules, players):
-            if getpid is None:
-                table.reserve()
-            return table
-    return None
 
 
 class MultiExpert(Expert):
@@ -775,51 +639,7 @@ class MultiExpert(Expert):
     multi = True
 
 
-# The expert level for 3-8 players: MultiExpert beat hard seats in classic (one against two:
-# 33.88%, 33.41% to 34.34% over 40,000 games; one against three: 25.66%, 25.23% to 26.09%).
-MULTI = True
 # Under piggybacking (farkel) the file is solved without it; playing from it measured weaker
 # than *hard* (48.59% over 20,000 games, docs/expert.md), so there the expert plays *hard*'s
 # decisions and the file gives the win chance (hints, the meter). True: it plays the file.
 PIGGYBACK_PLAYS = False
-
-
-def table_for(rules, players=2):
-    """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
-    (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
-    if players != 2 and not MULTI:
-        return None
-    return find_table(rules, 2)
-
-
-def has_table(rules, players=2):
-    """Whether ``table_for`` finds a table, from the files' headers only: the set-up menu
-    asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
-    if players != 2 and not MULTI:
-        return False
-    for path in _paths(rules):
-        table = _TABLES.get(path)
-        if table is not None:
-            if table.fits(rules, 2):
-                return True
-            continue
-        try:
-            with open(path, "rb") as f:
-                head = f.read(HEADER_SIZE)
-        except OSError:
-            continue
-        if len(head) == HEADER_SIZE:
-            fields = struct.unpack(HEADER, head)
-            if fields[0] == MAGIC and fields[6] == 2 and fields[1] == fingerprint(rules):
-                return True
-    return False
-
-
-def make(rules, players=2, seat=0):
-    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
-    table = table_for(rules, players)
-    if table is None:
-        return None
-    if players != 2:
-        return MultiExpert(rules, players, seat, table)
-    return Expert(rules, players, seat, table)

@@ -11,7 +11,6 @@ like *easy*.
 """
 
 from farkle.game import CHOOSE
-from farkle.players import policy as tables
 from farkle.players.base import Player, bank_wins, faces, keep_options, minimum
 
 
@@ -20,7 +19,9 @@ class Normal(Player):
 
     def __init__(self, rules, players=2, seat=0):
         Player.__init__(self, rules, players, seat)
-        self.policy = tables.load(rules)
+        from farkle.players.policy_files import load  # opening code: a board forgets it in play
+
+        self.policy = load(rules)
         self.fallback = None
         if self.policy is None:  # *easy*'s code is loaded only for a game that needs it
             from farkle.players.easy import Easy

@@ -26,31 +26,9 @@ dice), so a table is used only for rules it was solved for.
 
 import struct
 
-try:
-    from os import getpid  # the host: the tables are read whole (see ``_read``)
-except ImportError:  # a board reads them by seek
-    getpid = None
-
 POLICY_MAGIC = b"FKP1"
 REACH_MAGIC = b"FKR1"
 NEVER = 65535
-DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-
-
-def turn_fields():
-    """Names of the rules fields a turn depends on: the scoring, and the number of dice."""
-    from farkle.rules import FIELD_NAMES
-
-    return FIELD_NAMES[:FIELD_NAMES.index("dice") + 1]
-
-
-def fingerprint(rules):
-    """32-bit FNV-1a of the turn fields' values; the same on CPython and MicroPython."""
-    text = ",".join([str(getattr(rules, name)) for name in turn_fields()])
-    h = 2166136261
-    for byte in text.encode():
-        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-    return h
 
 
 def read_at(f, pos, size):
@@ -64,36 +42,7 @@ class Policy:
     the header in its heap, not the table's 1 to 1.5 KB in one block."""
 
     def __init__(self, f):
-        head = read_at(f, 0, 14)
-        if head[:4] != POLICY_MAGIC:
-            raise ValueError("not a policy table")
-        self.f = f
-        self.fingerprint, self.step, self.dice, self.shift, sections = struct.unpack_from("<IHBBH", head, 4)
-        self.scale = 1 << self.shift
-        N = self.dice
-        fields = struct.unpack("<%dH" % (4 * N), read_at(f, 14, 8 * N))
-        self.limit = (0,) + fields[:N]
-        self.pig = (0,) + fields[N:2 * N]
-        self.surv = (0,) + fields[2 * N:3 * N]
-        self.mean = (0,) + fields[3 * N:]
-        pos = 14 + 8 * N
-        offs = [0]
-        for n in range(1, N + 1):
-            offs.append(pos)
-            pos += 2 * self.limit[n]
-        self.offsets = offs
-        self.forced = {}  # bank minimum in points -> (steps, offsets per n)
-        for _ in range(sections):
-            km = struct.unpack("<H", read_at(f, pos, 2))[0]
-            pos += 2
-            offs = [0]
-            for n in range(1, N + 1):
-                offs.append(pos)
-                pos += 2 * km
-            self.forced[km * self.step] = (km, offs)
-
-    def fits(self, rules):
-        return fingerprint(rules) == self.fingerprint
+        self.f = f  # ``policy_files.read_policy`` reads the header and the rows' offsets
 
     def has_minimum(self, minimum):
         """True when decisions below the bank minimum ``minimum`` are exact with this table."""
@@ -151,14 +100,7 @@ class Reach:
     """
 
     def __init__(self, f):
-        head = read_at(f, 0, 14)
-        if head[:4] != REACH_MAGIC:
-            raise ValueError("not a reach table")
-        self.f = f
-        self.fingerprint, self.step, self.dice, _, self.top = struct.unpack_from("<IHBBH", head, 4)
-
-    def fits(self, rules):
-        return fingerprint(rules) == self.fingerprint
+        self.f = f  # ``policy_files.read_reach`` reads the header
 
     def _at(self, n, k):
         return struct.unpack("<H", read_at(self.f, 12 + 2 * (self.top * (n - 1) + k), 2))[0]
@@ -180,88 +122,6 @@ class Reach:
         return 0.0 if code >= NEVER else 2.0 ** (-code / 1024.0)
 
 
+# the tables read, by rules (``policy_files.load``): here, so that they outlive the opening
+# code a board forgets once the players are made
 _LOADED = {}
-
-
-def _read(path, cls):
-    """The table in the file ``path`` (a ``Policy`` or a ``Reach``), or None. A board keeps
-    the file open and reads it by seek; the host reads it whole, since forked tournament
-    workers would share an open file's position."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    if getpid is not None:
-        from io import BytesIO
-
-        data = f.read()
-        f.close()
-        f = BytesIO(data)
-    try:
-        return cls(f)
-    except ValueError:
-        f.close()
-        raise
-
-
-def _candidates(rules, ext):
-    """The shipped files of this kind, the rules' own preset's first. Listed from the folder,
-    not from farkle.presets, so that a game in play on a board need not load the presets."""
-    import os
-
-    try:
-        names = sorted(f[:-len(ext)] for f in os.listdir(DIR) if f.endswith(ext) and not f.startswith("expert_"))
-    except OSError:
-        names = []
-    if rules.name in names:
-        names.remove(rules.name)
-        names.insert(0, rules.name)
-    return [DIR + "/" + name + ext for name in names]
-
-
-def load(rules, kind="policy"):
-    """The table (``kind`` "policy" or "reach") for ``rules``, or None when there is none.
-
-    Prefers a shipped file solved for the same turn fields (the preset's own first, then any
-    other: a custom rules value that only changes the target uses its preset's table) that
-    also holds the rules' bank minimums. On the host a rules value with no such file is
-    solved on the spot (``farkle.solve``); on the board a file for the same turn fields
-    without the bank minimum is still used (rolls below it are then near, not exactly, best).
-    """
-    fp = fingerprint(rules)
-    key = (kind, fp, rules.opening, rules.min_bank)
-    if key in _LOADED:
-        return _LOADED[key]
-    cls, ext = (Policy, ".bin") if kind == "policy" else (Reach, ".rch")
-    exact = near = None
-    for path in _candidates(rules, ext):
-        table = _read(path, cls)
-        if table is None:
-            continue
-        if not table.fits(rules):
-            table.f.close()  # a board keeps only the files it plays open
-            continue
-        if kind != "policy" or (table.has_minimum(rules.opening) and table.has_minimum(rules.min_bank)):
-            exact = table
-            break
-        near = near or table
-    found = exact or _solve_here(rules, kind) or near
-    _LOADED[key] = found
-    return found
-
-
-def _solve_here(rules, kind):
-    try:
-        from farkle.solve import tables
-    except ImportError:  # on the board: no solver, the caller falls back
-        return None
-    from io import BytesIO
-
-    try:
-        if kind == "policy":
-            return Policy(BytesIO(tables.policy_bytes(rules)))
-        return Reach(BytesIO(tables.reach_bytes(rules)))
-    except (ValueError, OverflowError, struct.error):
-        # points too far apart to solve in time, or values past the table's 16-bit fields:
-        # the caller plays without a table, as on the board
-        return None

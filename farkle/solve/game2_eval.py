@@ -237,9 +237,9 @@ def normal_opponent(sol):
     """``(policy, cap)``: *normal* for ``sol``'s rules, with its final-round chances, and the
     would-be score up to which a duel against it must be evaluated (normal rolls on past the
     solver's cap when its table says so)."""
-    from farkle.players import policy as tables
+    from farkle.players import policy_files
 
-    tmax = max(tables.load(sol.rules).limit) + 1  # normal banks with any dice from here on
+    tmax = max(policy_files.load(sol.rules).limit) + 1  # normal banks with any dice from here on
     normal = NormalPolicy(sol.rules, sol.rolls, tmax)
     cap = max(sol.cap, sol.S - 1 + tmax)
     normal.final_reach(cap + sol.rolls.max_dp + 2)

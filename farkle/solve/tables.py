@@ -11,7 +11,8 @@ import os
 import struct
 from io import BytesIO
 
-from farkle.players.policy import NEVER, POLICY_MAGIC, REACH_MAGIC, Policy, fingerprint
+from farkle.players.policy import NEVER, POLICY_MAGIC, REACH_MAGIC
+from farkle.players.policy_files import fingerprint, read_policy
 from farkle.presets import NAMES, preset
 from farkle.solve.turn import EPS, reach_table, solve
 from farkle.scorer import pack, size
@@ -104,7 +105,7 @@ def check_policy(rules, data=None, bank_minimums=None, t_step=1):
     Returns ``{"states": n, "worst_loss": points, "wrong_bank": n}``.
     """
     s = solve(rules)
-    policy = Policy(BytesIO(data if data is not None else policy_bytes(rules, bank_minimums)))
+    policy = read_policy(BytesIO(data if data is not None else policy_bytes(rules, bank_minimums)))
     N, step = s.dice, s.step
     mins = [0] + sorted(policy.forced)
     states = 0

@@ -91,7 +91,7 @@ def compiled(source):
     files = sorted(path for path in source.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
     if not any(path.suffix == ".py" for path in files):
         return source
-    digest = hashlib.sha256(" ".join(cpcore.MPY_FLAGS).encode())
+    digest = hashlib.sha256(" ".join(cpcore.mpy_flags("name.py")).encode())
     for path in files:
         digest.update(path.relative_to(source).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() if path.suffix == ".py" else str(path.stat().st_size).encode())
@@ -106,7 +106,7 @@ def compiled(source):
                 continue
             # A host-only module may use syntax the board's compiler refuses: keep it as source
             # (the board never imports it, and a test that does sees the core's own error).
-            proc = subprocess.run([cpcore.mpy_cross(), *cpcore.MPY_FLAGS, "-s", (source.name / rel).as_posix(),
+            proc = subprocess.run([cpcore.mpy_cross(), *cpcore.mpy_flags((source.name / rel).as_posix()),
                                    "-o", str((temp / rel).with_suffix(".mpy")), str(path)],
                                   capture_output=True, text=True)
             if proc.returncode:

@@ -1,0 +1,211 @@
+"""farkle.players.expert_files: the expert's solved files found, checked and opened.
+
+Set-up and game-start code, apart from the play (``farkle.players.expert``, whose docstring
+gives the file's layout): a board loads it to ask whether an expert has a file for the rules
+and to make the expert, then forgets it, so the game's heap holds only the code that plays.
+"""
+
+import struct
+
+from farkle.players import expert
+from farkle.rules import FIELD_NAMES
+
+MAGIC = b"FKX1"
+HEADER = "<4sIHHHBBHHIIII"
+HEADER_SIZE = 36
+DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
+PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
+FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
+PATHS = []  # extra full paths (tests, variants); tried first
+GROUPS_READ = 256  # bytes of roll groups read at a time when a file is opened
+# The expert level for 3-8 players: MultiExpert beat hard seats in classic (one against two:
+# 33.88%, 33.41% to 34.34% over 40,000 games; one against three: 25.66%, 25.23% to 26.09%).
+MULTI = True
+
+
+def fingerprint(rules):
+    """32-bit FNV-1a of every rules field: a table is used only for exactly its rules."""
+    text = ",".join([str(getattr(rules, name)) for name in FIELD_NAMES])
+    h = 2166136261
+    for byte in text.encode():
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def open_table(path):
+    """The ``Table`` of the file at ``path``: its header read and its roll groups packed.
+
+    :raises OSError: no such file; ValueError: not an expert file."""
+    f = open(path, "rb")
+    table = expert.Table(path, f)
+    head = f.read(HEADER_SIZE)
+    if len(head) < HEADER_SIZE:
+        raise ValueError("not an expert table: " + path)
+    (magic, table.fingerprint, table.unit, table.S, table.cap, table.N, table.players, table.G,
+     table.RD, off_groups, table.off_W, table.off_top, table.off_reach) = struct.unpack(HEADER, head)
+    if magic != MAGIC:
+        raise ValueError("not an expert table: " + path)
+    _pack(table, f, off_groups)
+    table.top_size = (table.off_reach - table.off_top) // (table.S * table.S)  # 1 or 2 bytes
+    table.off_last = table.off_reach + 4 * table.N * table.RD
+    f.seek(0, 2)
+    table.has_last = f.tell() >= table.off_last + 4 * table.N * table.RD
+    return table
+
+
+def _groups(count, f, start):
+    """``(data, pos)`` for each of ``count`` roll groups in the file's order: the group is
+    ``data[pos:pos + 4 + 2 * keeps]``. Read GROUPS_READ bytes at a time into one buffer: the
+    block of every group (about 1.8 KB) need not find room in one piece."""
+    data = bytearray(GROUPS_READ)
+    at, pos, got = start, 0, 0
+    for _ in range(count):
+        if pos + 4 > got or pos + 4 + 2 * data[pos + 1] > got:
+            at += pos
+            f.seek(at)
+            got = f.readinto(data) or 0
+            pos = 0
+            if got < 4 or 4 + 2 * data[1] > got:
+                raise ValueError("roll groups cut short")
+        yield data, pos
+        pos += 4 + 2 * data[pos + 1]
+
+
+def _pack(table, f, start):
+    """Pack the roll groups once for every turn the table builds: per number of dice, the
+    groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
+    ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
+    ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
+    within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds nothing
+    of its own to the groups. About 2 KB, like the file's groups."""
+    N = table.N
+    counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
+    maxp = last = 0
+    for data, pos in _groups(table.G, f, start):
+        n, cnt = data[pos], data[pos + 1]
+        if n < last or n > N:
+            raise ValueError("roll groups out of order")
+        last = n
+        for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
+            if data[i] < 1:
+                raise ValueError("a keep that adds no points")  # a row would read itself
+            if data[i] > maxp:
+                maxp = data[i]
+        if cnt == 1:
+            counts[0] += 1
+        else:
+            counts[1] += 1
+            counts[2] += cnt
+    table.maxp = maxp  # the most points (units) one keep adds
+    table.one_p, table.many_p = [0.0] * counts[0], [0.0] * counts[1]
+    table.one_q, table.one_l = bytearray(counts[0]), bytearray(counts[0])
+    table.many_q, table.many_l = bytearray(counts[2]), bytearray(counts[2])
+    table.many_end = bytearray(counts[2])
+    # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
+    one_from, many_from, keeps_from = table.one_from, table.many_from, table.keeps_from = \
+        [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
+    table.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
+    one = many = keeps = 0
+    last = 1
+    for data, pos in _groups(table.G, f, start):
+        n, cnt = data[pos], data[pos + 1]
+        while last < n:
+            last += 1
+            one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+        prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
+        pf[n] -= prob
+        pos += 4
+        if cnt == 1:
+            table.one_p[one] = prob
+            table.one_q[one], table.one_l[one] = data[pos], data[pos + 1]
+            one += 1
+        else:
+            table.many_p[many] = prob
+            many += 1
+            for i in range(pos, pos + 2 * cnt, 2):
+                table.many_q[keeps], table.many_l[keeps] = data[i], data[i + 1]
+                keeps += 1
+            table.many_end[keeps - 1] = 1
+    while last <= N:
+        last += 1
+        one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+
+
+def fits(table, rules, players):
+    return players == table.players and fingerprint(rules) == table.fingerprint
+
+
+def _paths(rules):
+    """The files a table for ``rules`` may be in, in the order they are tried."""
+    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
+    rest = [name for name in FILES if name not in own]
+    return list(PATHS) + [DIR + "/" + name for name in own + rest]
+
+
+def find_table(rules, players=2):
+    """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
+    tried first, so a board opens only the one it plays."""
+    tables = expert._TABLES
+    for path in _paths(rules):
+        table = tables.get(path)
+        if table is None:
+            try:
+                table = open_table(path)
+            except (OSError, ValueError):
+                continue
+            if not fits(table, rules, players):
+                table.file.close()  # a board keeps only the file it plays open
+                continue
+            if expert.getpid is None:
+                # a board keeps one table, the one it plays now: another preset's (a game
+                # before) would hold its roll groups and a turn table of about 27 KB for ever
+                for old in tables.values():
+                    old.let_turns_go()
+                tables.clear()
+            tables[path] = table
+        if fits(table, rules, players):
+            if expert.getpid is None:
+                table.reserve()
+            return table
+    return None
+
+
+def table_for(rules, players=2):
+    """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
+    (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
+    if players != 2 and not MULTI:
+        return None
+    return find_table(rules, 2)
+
+
+def has_table(rules, players=2):
+    """Whether ``table_for`` finds a table, from the files' headers only: the set-up menu
+    asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
+    if players != 2 and not MULTI:
+        return False
+    for path in _paths(rules):
+        table = expert._TABLES.get(path)
+        if table is not None:
+            if fits(table, rules, 2):
+                return True
+            continue
+        try:
+            with open(path, "rb") as f:
+                head = f.read(HEADER_SIZE)
+        except OSError:
+            continue
+        if len(head) == HEADER_SIZE:
+            fields = struct.unpack(HEADER, head)
+            if fields[0] == MAGIC and fields[6] == 2 and fields[1] == fingerprint(rules):
+                return True
+    return False
+
+
+def make(rules, players=2, seat=0):
+    """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    table = table_for(rules, players)
+    if table is None:
+        return None
+    if players != 2:
+        return expert.MultiExpert(rules, players, seat, table)
+    return expert.Expert(rules, players, seat, table)
