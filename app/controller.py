@@ -12,8 +12,8 @@ The computer's turn is in ``app.computer``, the play screen's texts in ``app.pla
 
 The code is loaded in phases, since a board's heap holds every loaded module's bytecode:
 the parts that come and go are loaded only while they run (``app.setupmenu`` with
-``app.setup``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``, ``app.advice``, as
-``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
+``app.setup``, ``app.gamestart``, ``app.rolloff``, ``app.pausemenu``, ``app.endscreen``,
+``app.advice``, as ``app.panels`` for the keeper), and the engine (``farkle.game`` and what it imports) only
 once a game is made, after the set-up code is forgotten. ``tests/test_app_phases.py``
 checks which modules each phase has loaded. Loading them (and making the players, and a
 hint) is a job, a step a frame (``_start_job``), so that no frame reads several modules.
@@ -442,8 +442,9 @@ class Controller(Computer, PlayView):
 
     def _making(self):
         """The game's start as a job: the set-up's plan, the set-up code forgotten, the
-        roll-off's code, then ``rolloff.start`` (the engine's code a module a frame, a
-        player a frame); the screen it started from shows until the roll-off does."""
+        code that makes a game, then ``gamestart.start`` (the engine's code a module a
+        frame, a player a frame, then the roll-off); the screen it started from shows until
+        the roll-off does."""
         yield from load(SETUP_LOAD)  # a rematch from the end screen: forgotten in play
         from app import setupmenu
 
@@ -453,10 +454,10 @@ class Controller(Computer, PlayView):
         yield
         self._leave_setup()
         yield
-        from app import rolloff
+        from app import gamestart
 
         yield
-        yield from rolloff.start(self, rules, chosen, head_start)
+        yield from gamestart.start(self, rules, chosen, head_start)
 
     def _open_rolloff(self, tied_faces=None):
         from app import rolloff

@@ -133,9 +133,9 @@ def resume(keeper):
     c = keeper.controller
     c._leave_setup()  # set-up code is not needed in a game: gone before its players come
     keeper.panel = None  # this module goes once this key is handled, before the players come
-    from app import rolloff
+    from app import gamestart
 
-    c._start_job(rolloff.resume(c, keeper.saved_game, list(keeper.saved_seats)))
+    c._start_job(gamestart.resume(c, keeper.saved_game, list(keeper.saved_seats)))
 
 
 def close(keeper):

@@ -1,108 +1,16 @@
-"""app.rolloff: a game made and its roll-off (a part of the controller, loaded while it runs).
+"""app.rolloff: the roll-off (a part of the controller, loaded while it runs).
 
-Functions of the controller ``c``, as ``app.panels`` is of the keeper: the seats' players
-and the engine's game made from the set-up's plan, then the roll-off for the first player
-(and, in a final round that ties, for the win). Imported when a game starts or a roll-off
-opens, forgotten once the first turn (or the end screen) begins.
+Functions of the controller ``c``, as ``app.panels`` is of the keeper: the roll-off for the
+first player of a new game (``app.gamestart`` made it) and, in a final round that ties, for
+the win. Imported when a roll-off opens, forgotten once the first turn (or the end screen)
+begins.
 """
-
-import gc
-import sys
 
 from app import input as act
 from app import view as v
-from app.modules import forget, load
-from app.pace import (BANNER_MS, CPU_THINK_MS, LOG_SIZE, P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START,
+from app.modules import forget
+from app.pace import (BANNER_MS, CPU_THINK_MS, P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START,
                       T_ROLLOFF, T_ROLLOFF_SHOW, TUMBLE_MS, ticks_add)
-
-
-# the engine's code a game needs (the save's writer too), then each player module a seat of
-# these levels needs, each after those it imports: a game's start loads them a module a frame
-ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
-PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
-               ("policy_files", ("normal", "hard")), ("normal", ("normal", "hard")), ("hard", ("hard",)),
-               ("expert", ("expert",)), ("expert_files", ("expert",)))
-
-
-def seats(c, rules, levels, metered=False):
-    """``c.seats`` for ``levels`` (None for a human), a step a frame: the players' code a
-    module at a time, then a player for each computer seat one at a time."""
-    wanted = [level for level in levels if level != "human"] if c.make_player is not None else []
-    if metered:
-        wanted.append("expert")  # the meter's judge
-    code = []
-    for name, users in PLAYER_CODE:
-        for level in users:
-            if level in wanted:
-                code.append("farkle.players." + name)
-                break
-    yield from load(code)
-    n = len(levels)
-    made = c.seats = []
-    for seat in range(n):
-        level = levels[seat]
-        player = None
-        if level in wanted:
-            player = c.make_player(level, rules, n, seat)
-            yield
-        made.append(player)
-    c._players_made()
-
-
-def start(c, rules, levels, head_start):
-    """A new game, a step a frame (a generator: ``c._start_job`` runs it): ``seats``, the
-    game, then the roll-off."""
-    metered = c.setup.meter and len(levels) == 2 and c.make_player is not None  # the meter's judge: an expert
-    yield from load(ENGINE)
-    yield from seats(c, rules, levels, metered)
-    from farkle.game import Game
-
-    n = len(levels)
-    c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
-    c.head_start = head_start  # given to the second player once the first is known
-    if metered:
-        yield  # the meter makes a player of its own
-        from app import meter
-
-        c.meter = meter.make(c.make_player, rules)
-    c.hurry = False
-    c.advisers = {}
-    c.score_top = 0
-    c.rolloff_tie = False
-    open(c)
-
-
-def resume(c, data, levels):
-    """A saved game goes on from its bytes (checked at power-up), a step a frame: the
-    engine's code, the game (its reader forgotten again before the players come), ``seats``,
-    then its turn (or its roll-off) exactly where it was saved."""
-    if c.setup_modules is None:  # what a later set-up menu keeps: not this game's code
-        c.setup_modules = tuple([name for name in sys.modules if name != "app.rolloff"])
-    yield from load(ENGINE)
-    from farkle.saveread import loads
-
-    game = loads(data, dice=c.dice, check=False)
-    loads = None
-    forget(("farkle.saveread", "farkle.presets", "farkle.rules_check"))
-    gc.collect()
-    yield
-    yield from seats(c, game.rules, levels)
-    try:
-        from farkle.players import plays_as
-    except ImportError:  # a board without computer players
-        plays_as = None
-    n = game.players
-    c.levels = [level if level == "human" or plays_as is None else plays_as(level, game.rules, n)
-                for level in levels]
-    c.game = game
-    c.hurry = False
-    c.advisers = {}
-    c.score_top = 0
-    c.rolloff_tie = game.rolloff_for_tie
-    if game.phase == ROLLOFF:
-        open(c)
-    else:
-        c._begin_turn()
 
 
 def open(c, tied_faces=None):  # noqa: A001  (the screen opens)

@@ -21,7 +21,7 @@ ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.bas
           "farkle.players.normal", "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
-SCREEN_PARTS = ("app.setupmenu", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
+SCREEN_PARTS = ("app.setupmenu", "app.gamestart", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
 # read once at power-up: the settings, the board's parts, the journal and the saved game
 BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts", "hardware.nvm_load",
              "farkle.saveread", "farkle.reachable")
@@ -152,7 +152,7 @@ def test_a_resumed_game_runs_without_the_set_up_code(tmp_path_factory):
     assert "app.panels" in loaded["offer"] and "app.setup" in loaded["offer"]
     assert only(loaded["offer"], ENGINE) == []
     for screen in ("play", "end"):
-        assert only(loaded[screen], SETUP_CODE + ("app.panels", "app.rolloff")) == [], screen
+        assert only(loaded[screen], SETUP_CODE + ("app.panels", "app.gamestart", "app.rolloff")) == [], screen
 
 
 def test_a_hint_whose_words_cannot_be_loaded_says_so(monkeypatch):

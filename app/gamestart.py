@@ -1,0 +1,125 @@
+"""app.gamestart: a game made, new or resumed (a part of the controller, loaded while it runs).
+
+Functions of the controller ``c``, as ``app.panels`` is of the keeper: the engine's code and
+the seats' players loaded and made a step a frame, then the game, from the set-up's plan or
+from a save's bytes. The job forgets this module as it ends; the roll-off a new game opens
+is ``app.rolloff``'s, which a resumed game into a turn never loads.
+"""
+
+import gc
+import sys
+
+from app.modules import forget, load
+from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
+
+# the engine's code a game needs (the save's writer too), then each player module a seat of
+# these levels needs, each after those it imports: a game's start loads them a module a frame
+ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
+PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
+               ("policy_files", ("normal", "hard")), ("normal", ("normal", "hard")), ("hard", ("hard",)),
+               ("expert", ("expert",)), ("expert_files", ("expert",)))
+
+
+def code(c, levels, metered=False):
+    """The computer levels among ``levels`` (and the meter's judge), then the engine's code
+    and theirs, loaded a module a step."""
+    wanted = [level for level in levels if level != "human"] if c.make_player is not None else []
+    if metered:
+        wanted.append("expert")  # the meter's judge
+    yield from load(ENGINE)
+    names = []
+    for name, users in PLAYER_CODE:
+        for level in users:
+            if level in wanted:
+                names.append("farkle.players." + name)
+                break
+    yield from load(names)
+    return wanted
+
+
+def seats(c, rules, levels, wanted):
+    """``c.seats`` for ``levels`` (None for a human), a computer player for each of the
+    ``wanted`` levels a step at a time."""
+    n = len(levels)
+    made = c.seats = []
+    for seat in range(n):
+        level = levels[seat]
+        player = None
+        if level in wanted:
+            player = c.make_player(level, rules, n, seat)
+            yield
+        made.append(player)
+    c._players_made()
+
+
+def start(c, rules, levels, head_start):
+    """A new game, a step a frame (a generator: ``c._start_job`` runs it): ``seats``, the
+    game, then the roll-off."""
+    metered = c.setup.meter and len(levels) == 2 and c.make_player is not None  # the meter's judge: an expert
+    wanted = yield from code(c, levels, metered)
+    yield from seats(c, rules, levels, wanted)
+    from farkle.game import Game
+
+    n = len(levels)
+    c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
+    c.head_start = head_start  # given to the second player once the first is known
+    if metered:
+        yield  # the meter makes a player of its own
+        from app import meter
+
+        c.meter = meter.make(c.make_player, rules)
+    c.hurry = False
+    c.advisers = {}
+    c.score_top = 0
+    c.rolloff_tie = False
+    forget(("app.gamestart",))  # its work is done: the roll-off's code takes its heap
+    from app import rolloff
+
+    rolloff.open(c)
+
+
+def read(c, data):
+    """The game saved as ``data``; the reader's code forgotten again."""
+    from farkle.saveread import loads
+
+    game = loads(data, dice=c.dice, check=False)
+    loads = None
+    forget(("farkle.saveread", "farkle.presets", "farkle.rules_check"))
+    gc.collect()
+    return game
+
+
+def resume(c, data, levels):
+    """A saved game goes on from its bytes (checked at power-up), a step a frame: the
+    engine's and the players' code, the rules, ``seats``, the game, then its turn (or its
+    roll-off) exactly where it was saved.
+
+    The save is read twice: once for the rules, the game read with them dropped, and again
+    once the players are made. Its many small lists, left where the reader's code was,
+    would break up the heap the players' tables then need in blocks of 0.7 KB."""
+    if c.setup_modules is None:  # what a later set-up menu keeps: not this game's code
+        c.setup_modules = tuple([name for name in sys.modules if name != "app.gamestart"])
+    wanted = yield from code(c, levels)
+    rules = read(c, data).rules
+    yield
+    yield from seats(c, rules, levels, wanted)
+    game = read(c, data)
+    try:
+        from farkle.players import plays_as
+    except ImportError:  # a board without computer players
+        plays_as = None
+    n = game.players
+    c.levels = [level if level == "human" or plays_as is None else plays_as(level, game.rules, n)
+                for level in levels]
+    c.game = game
+    c.hurry = False
+    c.advisers = {}
+    c.score_top = 0
+    c.rolloff_tie = game.rolloff_for_tie
+    forget(("app.gamestart",))
+    if game.phase == ROLLOFF:
+        from app import rolloff
+
+        rolloff.open(c)
+    else:
+        c._begin_turn()
