@@ -104,9 +104,9 @@ class Computer:
 
         forget(unused)
 
-    def _players_made(self):
-        """The players are made (a game's start): on a board the code that opened their
-        files goes before the roll-off screen is built."""
+    def _player_made(self):
+        """A player is made (a game's start): on a board the code that opened its files
+        goes before the next player's, and the roll-off screen's, heap is found."""
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             from app.modules import forget
 

@@ -12,52 +12,43 @@ import sys
 from app.modules import forget, load
 from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
 
-# the engine's code a game needs (the save's writer too), then each player module a seat of
-# these levels needs, each after those it imports: a game's start loads them a module a frame
+# the engine's code a game needs (the save's writer too), loaded a module a frame
 ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
-PLAYER_CODE = (("base", ("easy", "normal", "hard", "expert")), ("easy", ("easy",)), ("policy", ("normal", "hard")),
-               ("policy_files", ("normal", "hard")), ("normal", ("normal", "hard")), ("hard", ("hard",)),
-               ("expert", ("expert",)), ("expert_files", ("expert",)))
+# The players' code by level, each module after those it imports, in the order the levels'
+# players are made: the expert's last, since out of heap it gives way to hard
+# (``farkle.players.make_player``), where a level made after it would have nothing lighter to
+# give way to. (The code that opens a player's files is not here: the player's own frame
+# loads it, and a board forgets it once the player is made.)
+PLAYER_CODE = (("easy", ("base", "easy")), ("normal", ("base", "policy", "normal")),
+               ("hard", ("base", "policy", "normal", "hard")), ("expert", ("base", "expert")))
 
 
-def code(c, levels, metered=False):
-    """The computer levels among ``levels`` (and the meter's judge), then the engine's code
-    and theirs, loaded a module a step."""
-    wanted = [level for level in levels if level != "human"] if c.make_player is not None else []
-    if metered:
-        wanted.append("expert")  # the meter's judge
-    yield from load(ENGINE)
-    names = []
-    for name, users in PLAYER_CODE:
-        for level in users:
-            if level in wanted:
-                names.append("farkle.players." + name)
-                break
-    yield from load(names)
-    return wanted
-
-
-def seats(c, rules, levels, wanted):
-    """``c.seats`` for ``levels`` (None for a human), a computer player for each of the
-    ``wanted`` levels a step at a time."""
+def seats(c, rules, levels, metered=False):
+    """``c.seats`` for ``levels`` (None for a human), a step a frame: for each computer
+    level, its code a module at a time, then its players one at a time; the meter's judge's
+    code (the expert's) last."""
     n = len(levels)
-    made = c.seats = []
-    for seat in range(n):
-        level = levels[seat]
-        player = None
-        if level in wanted:
-            player = c.make_player(level, rules, n, seat)
-            yield
-        made.append(player)
-    c._players_made()
+    computer = c.make_player is not None
+    made = [None] * n
+    for level, names in PLAYER_CODE:
+        if computer and level in levels:
+            yield from load(["farkle.players." + name for name in names])
+            for seat in range(n):
+                if levels[seat] == level:
+                    made[seat] = c.make_player(level, rules, n, seat)
+                    c._player_made()
+                    yield
+    if metered:
+        yield from load(("farkle.players.base", "farkle.players.expert"))
+    c.seats = made
 
 
 def start(c, rules, levels, head_start):
     """A new game, a step a frame (a generator: ``c._start_job`` runs it): ``seats``, the
     game, then the roll-off."""
     metered = c.setup.meter and len(levels) == 2 and c.make_player is not None  # the meter's judge: an expert
-    wanted = yield from code(c, levels, metered)
-    yield from seats(c, rules, levels, wanted)
+    yield from load(ENGINE)
+    yield from seats(c, rules, levels, metered)
     from farkle.game import Game
 
     n = len(levels)
@@ -91,18 +82,18 @@ def read(c, data):
 
 def resume(c, data, levels):
     """A saved game goes on from its bytes (checked at power-up), a step a frame: the
-    engine's and the players' code, the rules, ``seats``, the game, then its turn (or its
-    roll-off) exactly where it was saved.
+    engine's code, the rules, ``seats``, the game, then its turn (or its roll-off) exactly
+    where it was saved.
 
     The save is read twice: once for the rules, the game read with them dropped, and again
     once the players are made. Its many small lists, left where the reader's code was,
     would break up the heap the players' tables then need in blocks of 0.7 KB."""
     if c.setup_modules is None:  # what a later set-up menu keeps: not this game's code
         c.setup_modules = tuple([name for name in sys.modules if name != "app.gamestart"])
-    wanted = yield from code(c, levels)
+    yield from load(ENGINE)
     rules = read(c, data).rules
     yield
-    yield from seats(c, rules, levels, wanted)
+    yield from seats(c, rules, levels)
     game = read(c, data)
     try:
         from farkle.players import plays_as

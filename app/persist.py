@@ -54,7 +54,8 @@ class Keeper:
         storage = None
         # read once a power-on (the journal, the saved game and its rules); the keeper
         # writes through the store
-        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.rules_check", "farkle.reachable"))
+        forget(("app.storage", "hardware.nvm_load", "farkle.saveread", "farkle.statsread", "farkle.rules_check",
+                "farkle.reachable"))
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             # the engine too: it read the saved game to check it, and a resume reads it
             # again after the players' code, as a new game loads it

@@ -10,7 +10,7 @@ after it: works with a bounded ``log_size`` too) and which kind each seat is ("h
 (1, 750, [1, 1], [1, 0])
 """
 
-from farkle.varint import get_uint, put_uint
+from farkle.varint import put_uint
 
 VERSION = 1
 
@@ -78,44 +78,11 @@ class Stats:
 
     @classmethod
     def from_bytes(cls, data):
-        """Stats from ``to_bytes``; raises ValueError for anything else."""
-        s = cls()
-        pos = 0
-        values = []
-        for _ in range(7):
-            n, pos = get_uint(data, pos, 35)
-            values.append(n)
-        if values[0] != VERSION:
-            raise ValueError("statistics version %d, this firmware reads %d" % (values[0], VERSION))
-        s.played, s.draws, s.farkles, s.best_turn, s.hot_chain, count = values[1:]
-        if count > 64 or s.draws > s.played:
-            raise ValueError("statistics are not valid")
-        for _ in range(count):
-            size, pos = get_uint(data, pos, 35)
-            if size > 32 or pos + size > len(data):
-                raise ValueError("statistics cut short")
-            name = bytes(data[pos:pos + size]).decode()
-            pos += size
-            played, pos = get_uint(data, pos, 35)
-            won, pos = get_uint(data, pos, 35)
-            if won > played or name in s.seats:
-                raise ValueError("statistics are not valid")
-            s.seats[name] = [played, won]
-        if pos != len(data):
-            raise ValueError("statistics have stray bytes")
-        return s
+        """Stats from ``to_bytes``; raises ValueError for anything else. (The reader is
+        ``farkle.statsread``: a board reads its statistics once, at power-up.)"""
+        from farkle.statsread import read
 
-    def lines(self, labels=None):
-        """Short text lines for a 21-column stats screen; ``labels`` names seat kinds."""
-        out = ["Games %d" % self.played + ("  draws %d" % self.draws if self.draws else ""),
-               "Best turn %d" % self.best_turn,
-               "Hot dice chain %d" % self.hot_chain,
-               "Farkles %d" % self.farkles]
-        for name in sorted(self.seats):
-            played, won = self.seats[name]
-            label = labels.get(name, name) if labels else name
-            out.append("%s %d/%d won" % (label, won, played))
-        return out
+        return read(cls, data)
 
 
 def mark(game):

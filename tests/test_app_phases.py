@@ -24,7 +24,7 @@ SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets"
 SCREEN_PARTS = ("app.setupmenu", "app.gamestart", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
 # read once at power-up: the settings, the board's parts, the journal and the saved game
 BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts", "hardware.nvm_load",
-             "farkle.saveread", "farkle.reachable")
+             "farkle.saveread", "farkle.statsread", "farkle.reachable")
 
 
 def test_the_app_names_the_engines_phases_by_their_numbers():
