@@ -34,13 +34,19 @@ def fingerprint(rules):
     return h
 
 
+def _open(f, magic, cls):
+    """``cls(f)`` and the five fields of the file's header after ``magic`` (ValueError for a
+    file of another kind)."""
+    head = read_at(f, 0, 14)
+    if head[:4] != magic:
+        raise ValueError("not a %s table" % cls.__name__.lower())
+    return cls(f), struct.unpack_from("<IHBBH", head, 4)
+
+
 def read_policy(f):
     """The ``Policy`` in the open ``.bin`` file ``f``: its header and where its rows are."""
-    head = read_at(f, 0, 14)
-    if head[:4] != POLICY_MAGIC:
-        raise ValueError("not a policy table")
-    p = Policy(f)
-    p.fingerprint, p.step, p.dice, p.shift, sections = struct.unpack_from("<IHBBH", head, 4)
+    p, head = _open(f, POLICY_MAGIC, Policy)
+    p.fingerprint, p.step, p.dice, p.shift, sections = head
     p.scale = 1 << p.shift
     N = p.dice
     fields = struct.unpack("<%dH" % (4 * N), read_at(f, 14, 8 * N))
@@ -68,11 +74,8 @@ def read_policy(f):
 
 def read_reach(f):
     """The ``Reach`` in the open ``.rch`` file ``f``."""
-    head = read_at(f, 0, 14)
-    if head[:4] != REACH_MAGIC:
-        raise ValueError("not a reach table")
-    r = Reach(f)
-    r.fingerprint, r.step, r.dice, _, r.top = struct.unpack_from("<IHBBH", head, 4)
+    r, head = _open(f, REACH_MAGIC, Reach)
+    r.fingerprint, r.step, r.dice, _, r.top = head
     return r
 
 
