@@ -238,3 +238,25 @@ def test_time_has_monotonic_and_os_reads_settings(tmp_path):
         "os.getenv('FARKLE_BOARD'), os.getenv('FARKLE_N'), os.getenv('NONE', 3))",
         mounts=(), drive=tmp_path).check()
     assert result.stdout == "True True tower 7 3\n"
+
+
+NAME_COST = """
+import micropython
+for i in range(3000):
+    getattr(micropython, "zz%d" % i, None)  # a new name each
+micropython.qstr_info()
+"""
+
+
+def test_a_name_costs_this_core_a_pointer_a_two_byte_hash_and_a_length():
+    """What tools/board_check.py's HASH_EXTRA counts on: a board keeps a one-byte hash."""
+    import re
+
+    import board_check
+
+    out = run_micropython(NAME_COST, mounts=()).check().stdout
+    pools, _, chars, total = map(int, re.search(
+        r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", out).groups())
+    entries = board_check.FIRST_POOL * (2 ** pools - 1)  # the pools' room, doubling from 20
+    per_entry = (total - chars) / entries  # the pools themselves, their headers included
+    assert 4 + board_check.CORE_HASH_BYTES + 1 <= per_entry < 4 + board_check.CORE_HASH_BYTES + 1.1

@@ -356,3 +356,20 @@ def test_the_deployed_bytecode_carries_no_line_numbers(compiled):
                              libs=(out / "lib",), heap=256 * 1024)
     assert result.returncode != 0
     assert 'File "farkle/rules_check.mpy", line 1, in check' in result.stderr, result.stderr
+
+
+def test_the_deployed_bytecode_spells_the_firmwares_own_names_short(compiled):
+    """The names only the firmware spells are two characters on the board (the string pool
+    keeps every name for good); the map beside the bytecode reads a traceback back."""
+    import short_names
+
+    out, _ = compiled
+    renames = short_names.read_map(out)
+    assert len(renames) > 500 and short_names.saved(renames) > 3000
+    spelt = set()
+    for package in ("farkle", "app", "hardware"):
+        for path in (out / package).rglob("*.mpy"):
+            spelt.update(short_names.mpy_names(path))
+    assert not spelt & set(renames)
+    assert len(set(renames.values()) & spelt) > 500
+    assert "Controller" in spelt and "IllegalAction" in spelt  # classes keep their names

@@ -12,7 +12,9 @@ policy data files under farkle/policies/ (the big expert tables only as far as t
 drive has room: ``choose_tables``), and lib/ with the modules of the CircuitPython libraries
 pinned in lib/pypi-lock.txt. Every module except code.py and boot.py is compiled to bytecode
 (``.mpy``) with CircuitPython's own mpy-cross (``tools/cpcore.py`` finds it), so the board
-never compiles source in its small heap. Their wheels are fetched once with
+never compiles source in its small heap; before that, the names only the firmware spells
+are made two characters long (``tools/short_names.py``: the board keeps every name in its
+heap for good), with their map in ``short-names.txt`` to read a traceback by. Their wheels are fetched once with
 ``pip download --no-deps --require-hashes`` into a cache (``--wheels``, $FARKLE_WHEEL_CACHE,
 or ~/.cache/farkle-dice-tower/wheels), checked against the lock's sha256, and reused
 offline afterwards. ``--drive`` then copies only files that changed and removes files of
@@ -30,6 +32,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import cpcore  # noqa: E402
+import short_names  # noqa: E402
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 LOCK = REPO / "lib" / "pypi-lock.txt"
@@ -196,9 +202,6 @@ def table_preference(names):
 
 def compile_tree(out, mpy_cross=None):
     """Replace every .py under ``out`` but code.py and boot.py by its .mpy; returns the count."""
-    sys.path.insert(0, str(REPO / "tools"))
-    import cpcore
-
     if mpy_cross is None:
         mpy_cross = cpcore.mpy_cross()
     count = 0
@@ -266,7 +269,9 @@ def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO, board="macropad
     libs = set()
     for name in sorted(wheels):
         libs |= extract_modules(wheels[name], out / "lib")
+    renames = {}
     if bytecode:
+        renames = short_names.apply(out, cpcore.interpreter())
         compile_tree(out)
     drive = DRIVE_BYTES[board]
     kept, left_out = choose_tables([(rel, (repo / rel).stat().st_size) for rel in optional],
@@ -274,6 +279,7 @@ def build(out=DEFAULT_OUT, cache=None, offline=False, repo=REPO, board="macropad
     for rel in kept:
         shutil.copyfile(repo / rel, out / rel)
     return {"files": files + kept, "libs": sorted(libs), "left_out": left_out,
+            "short_names": len(renames),
             "flash_bytes": flash_used(out), "drive_bytes": drive}
 
 
@@ -352,9 +358,9 @@ def main(argv=None):
     try:
         made = build(args.out, args.wheels, args.offline, board=args.board,
                      bytecode=not args.source)
-        print("built %s for the %s: %d project files, lib: %s; %d of %d bytes of drive used"
-              % (args.out, args.board, len(made["files"]), ", ".join(made["libs"]),
-                 made["flash_bytes"], made["drive_bytes"]))
+        print("built %s for the %s: %d project files (%d names made short), lib: %s; %d of %d "
+              "bytes of drive used" % (args.out, args.board, len(made["files"]), made["short_names"],
+                                       ", ".join(made["libs"]), made["flash_bytes"], made["drive_bytes"]))
         if made["left_out"]:
             print("left out (no room on the drive): %s" % ", ".join(made["left_out"]))
         if args.drive:
