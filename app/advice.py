@@ -67,7 +67,7 @@ def steps(c, wait):
     or the hint's own module loaded once the adviser is ready (not beside its work), then
     the advice."""
     if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
-        yield from load(("farkle.players." + HINT_LEVEL,))  # its play code; its frame opens its file
+        yield from load(("farkle.players." + HINT_LEVEL, "farkle.players.expert_files"))  # its play code, the code that opens its file
         adviser(c)
         yield
     if not wait:

@@ -345,6 +345,19 @@ class Controller(Computer, PlayView):
 
     def _opening_setup(self):
         yield from load(SETUP_LOAD)
+        # whether an expert has a table for these rules: the code that reads the tables'
+        # headers in a frame, the question in the next, that code forgotten if it was not
+        # loaded before; the menu's rows then find the answer kept
+        opening = "farkle.players.expert_files"
+        loaded = opening in sys.modules
+        yield from load((opening,))
+        from app import setup
+
+        setup.plays_as("expert", setup.rules(self.setup), self.setup.players)
+        setup = None
+        if not loaded:
+            forget((opening,))
+        yield
         from app import setupmenu
 
         setupmenu.open(self)

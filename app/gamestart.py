@@ -17,25 +17,30 @@ ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
 # The players' code by level, each module after those it imports, in the order the levels'
 # players are made: the expert's last, since out of heap it gives way to hard
 # (``farkle.players.make_player``), where a level made after it would have nothing lighter to
-# give way to. (The code that opens a player's files is not here: the player's own frame
-# loads it, and a board forgets it once the player is made.)
-PLAYER_CODE = (("easy", ("base", "easy")), ("normal", ("base", "policy", "normal")),
-               ("hard", ("base", "policy", "normal", "hard")), ("expert", ("base", "expert")))
+# give way to. Then, in a frame of its own before each player, the code that opens its files
+# (a board forgets it once the player is made, ``Controller._player_made``, in a frame of
+# its own too).
+PLAYER_CODE = (("easy", ("base", "easy"), ()), ("normal", ("base", "policy", "normal"), ("policy_files",)),
+               ("hard", ("base", "policy", "normal", "hard"), ("policy_files",)),
+               ("expert", ("base", "expert"), ("expert_files",)))
 
 
 def seats(c, rules, levels, metered=False):
     """``c.seats`` for ``levels`` (None for a human), a step a frame: for each computer
-    level, its code a module at a time, then its players one at a time; the meter's judge's
+    level, its code a module at a time, then its players one at a time (the code that opens
+    a player's files, the player, that code forgotten: a frame each); the meter's judge's
     code (the expert's) last."""
     n = len(levels)
     computer = c.make_player is not None
     made = [None] * n
-    for level, names in PLAYER_CODE:
+    for level, names, opening in PLAYER_CODE:
         if computer and level in levels:
             yield from load(["farkle.players." + name for name in names])
             for seat in range(n):
                 if levels[seat] == level:
+                    yield from load(["farkle.players." + name for name in opening])
                     made[seat] = c.make_player(level, rules, n, seat)
+                    yield
                     c._player_made()
                     yield
     if metered:

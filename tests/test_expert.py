@@ -79,6 +79,7 @@ import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
 from farkle.players import expert, expert_files, make_player  # noqa: E402
+import farkle.players  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
 
 SMALL = dict(target=1000)
@@ -535,7 +536,7 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
         player = expert_files.make(rules, 2, 1)
         game = Game(rules, players=2, first=1)
         assert player.plays(game) is None and player.win_chance(game) == pytest.approx(player.table.w(0, 0), abs=1e-6)
-        monkeypatch.setattr(expert, "PIGGYBACK_PLAYS", True)
+        monkeypatch.setattr(farkle.players, "PIGGYBACK_PLAYS", True)
         assert player is not None and expert_files.make(rules.replace(piggyback=False), 2, 1) is None
         decided = set()
         for left_dice, left_points in [(1, 50), (2, 300), (3, 450), (5, 200), (4, 900)]:

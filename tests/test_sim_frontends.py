@@ -316,7 +316,7 @@ def test_quit_mid_game_then_start_again_offers_the_game(tmp_path):
     assert turns >= 1
     again = run_script(tmp_path, "wait 3000\n", "--nvm", nvm)
     assert again.view.title == "Resume saved game?"
-    resumed = run_script(tmp_path, "wait 3000\ntap roll\nwait 200\n", "--nvm", nvm)
+    resumed = run_script(tmp_path, "wait 3000\ntap roll\nwait 500\n", "--nvm", nvm)  # the resume takes a few frames
     assert resumed.view.screen in (PLAY, ROLLOFF) and resumed.controller.game.turns == turns
     fresh = run_script(tmp_path, "wait 3000\n", "--nvm", nvm, "--fresh")
     assert fresh.view.screen == SETUP

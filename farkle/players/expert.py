@@ -37,7 +37,7 @@ for the best chance to get past the leader (``reach``; ``last`` where a tie is w
 and banks as soon as it has.
 
 Piggybacking (farkel) is not in the solved game: a file may be solved for the rules without
-it (``tools/make_expert.py --ignore-piggyback``). Played from it (``PIGGYBACK_PLAYS``), the
+it (``tools/make_expert.py --ignore-piggyback``). Played from it (``farkle.players.PIGGYBACK_PLAYS``), the
 expert takes over dice exactly when rolling them is worth more than a fresh turn by the
 solution's values, and neither side's leftover dice are counted in the values; that measured
 weaker than *hard*, so by default the expert plays *hard*'s decisions there and the file gives
@@ -46,6 +46,7 @@ the win chance.
 
 import struct
 
+import farkle.players
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
 from farkle.players.base import Player
 
@@ -455,7 +456,7 @@ class Expert(Player):
 
     def plays(self, game):
         """``position(game)`` where this expert decides itself, else None (*hard* decides)."""
-        if self.rules.piggyback and not PIGGYBACK_PLAYS:
+        if self.rules.piggyback and not farkle.players.PIGGYBACK_PLAYS:
             return None
         return self.position(game)
 
@@ -638,8 +639,3 @@ class MultiExpert(Expert):
 
     multi = True
 
-
-# Under piggybacking (farkel) the file is solved without it; playing from it measured weaker
-# than *hard* (48.59% over 20,000 games, docs/expert.md), so there the expert plays *hard*'s
-# decisions and the file gives the win chance (hints, the meter). True: it plays the file.
-PIGGYBACK_PLAYS = False

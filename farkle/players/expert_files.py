@@ -6,8 +6,8 @@ and to make the expert, then forgets it, so the game's heap holds only the code 
 """
 
 import struct
+import sys
 
-from farkle.players import expert
 from farkle.rules import FIELD_NAMES
 
 MAGIC = b"FKX1"
@@ -36,6 +36,8 @@ def open_table(path):
     """The ``Table`` of the file at ``path``: its header read and its roll groups packed.
 
     :raises OSError: no such file; ValueError: not an expert file."""
+    from farkle.players import expert
+
     f = open(path, "rb")
     table = expert.Table(path, f)
     head = f.read(HEADER_SIZE)
@@ -145,6 +147,8 @@ def _paths(rules):
 def find_table(rules, players=2):
     """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
     tried first, so a board opens only the one it plays."""
+    from farkle.players import expert
+
     tables = expert._TABLES
     for path in _paths(rules):
         table = tables.get(path)
@@ -183,8 +187,9 @@ def has_table(rules, players=2):
     asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
     if players != 2 and not MULTI:
         return False
+    play = sys.modules.get("farkle.players.expert")  # its open tables, if it is loaded
     for path in _paths(rules):
-        table = expert._TABLES.get(path)
+        table = play._TABLES.get(path) if play is not None else None
         if table is not None:
             if fits(table, rules, 2):
                 return True
@@ -203,6 +208,8 @@ def has_table(rules, players=2):
 
 def make(rules, players=2, seat=0):
     """The expert for ``rules`` and ``players``, or None (then the caller uses *hard*)."""
+    from farkle.players import expert
+
     table = table_for(rules, players)
     if table is None:
         return None
