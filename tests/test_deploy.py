@@ -373,3 +373,34 @@ def test_the_deployed_bytecode_spells_the_firmwares_own_names_short(compiled):
     assert not spelt & set(renames)
     assert len(set(renames.values()) & spelt) > 500
     assert "Controller" in spelt and "IllegalAction" in spelt  # classes keep their names
+
+
+def test_the_deployed_error_path_shows_the_screen_and_restarts(compiled):
+    """The error screen (hardware/faults.py) never runs in a board check, whose driver takes
+    its place: here the deployed bytecode, short names and all, makes the board as code.py
+    does, fails, shows the error on the display and restarts."""
+    out, _ = compiled
+    code = (out / "code.py").read_text(encoding="utf-8")
+    script = code.split('\nif sys.implementation.name == "circuitpython":')[0] + """
+module, settings = board_module()
+made = module.make_board(settings)
+from hardware import alive
+alive.arm(made, settings, watchdog=False)
+from hardware import faults
+def inner():
+    raise ValueError("bad value here")
+try:
+    inner()
+except ValueError as e:
+    err = e
+try:
+    faults.handle(err, seconds=0)
+except SystemExit as stop:
+    print("RESTART", stop)
+print("SHOWN", made.display.root_group is not None)
+"""
+    mounts = [out / name for name in ("farkle", "app", "hardware")]
+    result = run_micropython(script, mounts=mounts, libs=("tests/fakes", out / "lib"),
+                             heap=512 * 1024).check()
+    assert "ValueError: bad value here" in result.stdout
+    assert "RESTART supervisor.reload()" in result.stdout and "SHOWN True" in result.stdout
