@@ -387,14 +387,8 @@ made = module.make_board(settings)
 from hardware import alive
 alive.arm(made, settings, watchdog=False)
 from hardware import faults
-def inner():
-    raise ValueError("bad value here")
 try:
-    inner()
-except ValueError as e:
-    err = e
-try:
-    faults.handle(err, seconds=0)
+    faults.handle(ValueError("bad value here"), seconds=0)
 except SystemExit as stop:
     print("RESTART", stop)
 print("SHOWN", made.display.root_group is not None)
