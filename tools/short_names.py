@@ -15,9 +15,10 @@ A name keeps its spelling wherever anything but the firmware's own code could kn
 - a name that appears in any string of the firmware (``getattr(rules, name)`` over a list of
   field names, a message) or starts with a string that code may join into a name
   (``"_render_" + kind``, ``"kind%d" % n``);
-- every name the libraries in lib/, ``code.py``, ``boot.py``, the board check's driver, the
-  fakes of the board's modules, CircuitPython's stubs or the interpreter itself spell
-  (their APIs, the built-ins, keyword arguments of C functions).
+- every name the libraries in lib/, ``code.py``, ``boot.py``, the fakes of the board's
+  modules, CircuitPython's stubs or the interpreter itself spell (their APIs, the built-ins,
+  keyword arguments of C functions), and every name the board check's driver looks up by a
+  string (the driver's code is renamed with the firmware).
 
 ``plan`` works out the renaming for a drive folder of sources, ``apply`` rewrites them token
 by token (layout, strings and comments untouched) before mpy-cross compiles them; the map is
@@ -59,19 +60,25 @@ def _joined(tree):
     start one (prefixes), ``kind + "_done"`` ends one (suffixes)."""
     import ast
 
+    def text(node):
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
     prefixes, suffixes = set(), set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Add, ast.Mod)):
             continue
-        for side, found in ((node.left, prefixes), (node.right, suffixes)):
-            if isinstance(side, ast.Constant) and isinstance(side.value, str):
-                text = side.value.split("%")[0] if isinstance(node.op, ast.Mod) else side.value
-                if found is prefixes:
-                    match = re.search(r"[A-Za-z0-9_]+$", text)
-                else:
-                    match = re.match(r"[A-Za-z0-9_]+", text)
-                if match and (isinstance(node.op, ast.Add) or found is prefixes):
-                    found.add(match.group(0))
+        left = text(node.left)
+        if left is not None:
+            if isinstance(node.op, ast.Mod):
+                left = left.split("%")[0]
+            match = re.search(r"[A-Za-z0-9_]+$", left)
+            if match:
+                prefixes.add(match.group(0))
+        right = text(node.right) if isinstance(node.op, ast.Add) else None
+        if right is not None:
+            match = re.match(r"[A-Za-z0-9_]+", right)
+            if match:
+                suffixes.add(match.group(0))
     return prefixes, suffixes
 
 
@@ -107,6 +114,13 @@ class Source:
             elif tok.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.COMMENT):
                 previous = tok.string
 
+    def string_words(self):
+        """The identifier-like words of its strings (docstrings aside)."""
+        words = set()
+        for text in self.strings:
+            words.update(IDENTIFIER.findall(text))
+        return words
+
 
 def _spelt(path):
     """The names a file's code spells: its identifiers and the words of its strings (not its
@@ -117,18 +131,7 @@ def _spelt(path):
         return set(IDENTIFIER.findall(path.read_text(encoding="utf-8", errors="replace")))
     except OSError:
         return set()
-    names = set(source.names)
-    for text in source.strings:
-        names.update(IDENTIFIER.findall(text))
-    return names
-
-
-def _string_words(path):
-    """The words of a file's strings (docstrings aside)."""
-    words = set()
-    for text in Source(path).strings:
-        words.update(IDENTIFIER.findall(text))
-    return words
+    return source.names | source.string_words()
 
 
 def _words_of_tree(root, suffixes=(".py", ".pyi")):
@@ -221,16 +224,18 @@ def firmware_sources(tree):
     return [Source(path) for package in PACKAGES for path in sorted((tree / package).rglob("*.py"))]
 
 
-def plan(tree, interpreter=None):
+def plan(tree, interpreter=None, sources=None):
     """{old name: new name} for the firmware sources under ``tree`` (a drive folder with
-    code.py, boot.py, lib/ and the packages, before compiling)."""
-    sources = firmware_sources(tree)
+    code.py, boot.py, lib/ and the packages, before compiling; ``sources``: its
+    ``firmware_sources``, read already)."""
+    if sources is None:
+        sources = firmware_sources(tree)
     kept = _builtin_names() | _stub_names() | _core_names(interpreter)
     for outside in ("code.py", "boot.py", "settings.toml"):
         kept |= _spelt(tree / outside)
     # the board check's driver is renamed with the firmware (``rewrite``); what it looks up
     # by a string keeps its name
-    kept |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | _string_words(DRIVER)
+    kept |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | Source(DRIVER).string_words()
     prefixes, suffixes = set(), set()
     used = set()
     for source in sources:
@@ -238,8 +243,7 @@ def plan(tree, interpreter=None):
         kept |= source.classes
         for path in (source.path.relative_to(tree).with_suffix("").parts):
             kept.add(path)
-        for text in source.strings:
-            kept.update(IDENTIFIER.findall(text))
+        kept |= source.string_words()
         prefixes |= source.prefixes
         suffixes |= source.suffixes
     for path in (tree / "lib").rglob("*"):
@@ -287,8 +291,9 @@ def rewrite(text, renames):
 
 def apply(tree, interpreter=None):
     """Rename the firmware under ``tree`` in place; writes the map there; returns it."""
-    renames = plan(tree, interpreter)
-    for source in firmware_sources(tree):
+    sources = firmware_sources(tree)
+    renames = plan(tree, interpreter, sources)
+    for source in sources:
         new = rewrite(source.text, renames)
         if new != source.text:
             source.path.write_text(new, encoding="utf-8")
