@@ -119,6 +119,7 @@ class Controller(Computer, PlayView):
     def update(self):
         """One frame: handle queued actions, then whatever the clock says is due."""
         self.now = self.clock()
+        version = self.view.version
         guard = 0
         while self.queue and guard < 64 and self.job is None:  # presses wait for a job
             guard += 1
@@ -144,11 +145,18 @@ class Controller(Computer, PlayView):
                 continue
             self.queue.pop(0)
             self._handle(action)
-        self._work_ahead()
         self._tick()
+        if self.view.version == version and self.job is None:
+            # only in a frame with nothing to draw: its work and a redraw would not fit in one
+            self._work_ahead()
 
     def idle(self):
-        """True when nothing runs on the clock and no press waits (tests, scripts)."""
+        """True when nothing runs on the clock, no press waits and no hint is being worked
+        out (tests, scripts)."""
+        return self.quiet() and self.hint_wait is None
+
+    def quiet(self):
+        """True when nothing runs on the clock and no press waits."""
         return self.step == T_NONE and not self.queue and self.job is None
 
     def take_sounds(self):

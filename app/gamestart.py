@@ -56,8 +56,10 @@ def start(c, rules, levels, head_start):
     yield from seats(c, rules, levels, metered)
     from farkle.game import Game
 
+    yield
     n = len(levels)
     c.game = Game(rules, players=n, dice=c.dice, log_size=LOG_SIZE)
+    yield
     c.head_start = head_start  # given to the second player once the first is known
     if metered:
         yield  # the meter makes a player of its own
@@ -71,6 +73,7 @@ def start(c, rules, levels, head_start):
     forget(("app.gamestart",))  # its work is done: the roll-off's code takes its heap
     from app import rolloff
 
+    yield  # the roll-off's screen in a frame after its code's
     rolloff.open(c)
 
 

@@ -70,13 +70,18 @@ class App:
         """One frame. Returns True if the display changed."""
         board = self.board
         controller = self.controller
+        # the last frame ended a turn: the game is captured for its save before a press can
+        # move it on, and written in a later frame
+        captured = self.keeper.capture_due
+        if captured:
+            self.keeper.capture()
         for action in self.input.poll():
             controller.press(action)
         version = self.view.version
         controller.update()
         # persist hook: statistics and saves; a save waits for a frame where the screen
         # neither changed nor is still being drawn (a sector rewrite takes a board ~20 ms)
-        self.keeper.update(busy=self.view.version != version or self.screens.incomplete)
+        self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete)
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.

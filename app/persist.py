@@ -72,6 +72,7 @@ class Keeper:
         self.kinds = ()
         self.boundary = None  # (game bytes or None, stats bytes) at the last turn boundary
         self.where = None  # (turns, phase, roll-off size) of the game at that boundary
+        self.capture_due = False  # a boundary came in a busy frame: captured at the next one's start
         self.settings_key = None
         self.view_version = -1
         self.saves = 0
@@ -139,20 +140,11 @@ class Keeper:
                             counts[face] += 1
                     elif kind == "rolloff":
                         counts[data] += 1
-            where = (game.turns, game.phase, len(game.rolloff_players))
-            if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
-                from farkle.savegame import dumps
-
-                try:
-                    self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
-                except MemoryError:  # out of heap: tried again next frame; the last save stays
-                    self.short += 1
-                    import gc
-
-                    gc.collect()
+            if self._boundary(game) is not None:
+                if busy:  # the frame that ended the turn has its screen to draw
+                    self.capture_due = True
                 else:
-                    self.where = where
-                    self.dirty = True
+                    self.capture()
         if c.view.version != self.view_version:  # settings only change with the view
             self.view_version = c.view.version
             key = self._settings_key()
@@ -161,6 +153,38 @@ class Keeper:
                 self.dirty = True
         if self.dirty and not busy and c.step != T_TUMBLE and c.step != T_ROLLOFF and c.job is None:
             self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
+
+    def _boundary(self, game):
+        """Where ``game`` stands if it is at a turn boundary not yet captured, else None."""
+        where = (game.turns, game.phase, len(game.rolloff_players))
+        if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
+            return where
+        return None
+
+    def capture(self):
+        """The game and the statistics as bytes at the boundary they stand at, for the next
+        save. ``App.step`` calls it first thing in the frame after a busy one set
+        ``capture_due``: before any press can move the game on, and not in the frame that
+        draws the turn's end."""
+        self.capture_due = False
+        game = self.game
+        if game is None or game is not self.controller.game:
+            return
+        where = self._boundary(game)
+        if where is None:
+            return
+        from farkle.savegame import dumps
+
+        try:
+            self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
+        except MemoryError:  # out of heap: tried again next frame; the last save stays
+            self.short += 1
+            import gc
+
+            gc.collect()
+        else:
+            self.where = where
+            self.dirty = True
 
     def _new_game(self, game):
         self.game = game

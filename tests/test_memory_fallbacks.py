@@ -89,6 +89,7 @@ def test_a_hint_out_of_heap_says_it_cannot_think_now():
     rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"), hint=no_room)
     rig.start()
     rig.tap("hint")
+    rig.settle()  # the advice is worked out in the frames after "thinking..."
     assert "can't think right now" in rig.said()
     assert rig.view.screen == v.PLAY
 

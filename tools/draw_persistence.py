@@ -77,7 +77,7 @@ def pictures():
     board.keys.tap("roll")  # start
     _run(app, clock, 5)
     board.keys.tap("roll")  # roll-off
-    _play(app, board, clock, lambda: app.controller.game.turns >= 5 and not app.keeper.dirty)
+    _play(app, board, clock, lambda: app.controller.game.turns >= 5 and not app.keeper.capture_due and not app.keeper.dirty)
     # power off and on: the offer
     app, board, clock = _rig(FlashNVM(data=bytes(nvm.data)), 6)
     _run(app, clock, 230)
