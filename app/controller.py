@@ -406,6 +406,7 @@ class Controller(Computer, PlayView):
             if over is not None:
                 over()
         gc.collect()
+        yield  # a collection takes a board's frame; the screen's code comes in the next
         yield from load(("app.endscreen",))
         self._open_end()
 

@@ -42,6 +42,10 @@ def dim(colour, shift=ASIDE_SHIFT):
     return (colour[0] >> shift, colour[1] >> shift, colour[2] >> shift)
 
 
+# the faces set aside, made once: a colour made per die per redraw would be garbage
+ASIDE_COLOURS = tuple([dim(colour) for colour in FACE_COLOURS])
+
+
 class Leds:
     """Draws a View on ``board.pixels``; ``update(view, now)`` once a frame (cheap when
     nothing changed)."""
@@ -99,9 +103,7 @@ class Leds:
     def _die(self, die, state, face, phase):
         if die >= len(self.die_pixels):
             return
-        indices = self.die_pixels[die]
-        if isinstance(indices, int):
-            indices = (indices,)
+        indices = self.die_pixels[die]  # a pixel, or a die's seven pips
         pixels = self.pixels
         colour = FACE_COLOURS[face]
         if state == v.EMPTY:
@@ -109,11 +111,11 @@ class Leds:
         elif face == 0:
             colour = WAITING if state != v.ASIDE else OFF
         elif state == v.ASIDE:
-            colour = dim(colour)
-        if len(indices) == 1:
+            colour = ASIDE_COLOURS[face]
+        if isinstance(indices, int) or len(indices) == 1:
             if state == v.SELECTED and phase & 1:
                 colour = WHITE
-            pixels[indices[0]] = colour
+            pixels[indices if isinstance(indices, int) else indices[0]] = colour
             return
         mask = PIP_MASKS[face] if state != v.EMPTY else 0
         blank = SELECT_FILL if state == v.SELECTED else OFF

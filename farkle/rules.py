@@ -100,6 +100,20 @@ class Rules:
     def __repr__(self):
         return "Rules(%r)" % self.name
 
+    def fingerprint(self, names=FIELD_NAMES):
+        """32-bit FNV-1a of the fields ``names`` written out, the same on every interpreter:
+        a solved file is used only for exactly the rules it was made for. Worked in 16-bit
+        halves (16777619 = 2**24 + 403): the whole hash would be a board's long int, one
+        made per character."""
+        text = ",".join([str(getattr(self, name)) for name in names])
+        hi, lo = 0x811C, 0x9DC5  # 2166136261, FNV's offset basis
+        for byte in text.encode():
+            lo ^= byte
+            low = lo * 403
+            hi = (hi * 403 + (low >> 16) + ((lo & 0xFF) << 8)) & 0xFFFF
+            lo = low & 0xFFFF
+        return (hi << 16) | lo
+
     def triple(self, face):
         """Points for three dice showing ``face``."""
         return self.triple1 if face == 1 else face * self.triple_n

@@ -1,5 +1,7 @@
 """Rules as data: validation with clear errors, the presets exactly as the README's table, replace()."""
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from farkle.presets import DEFAULT, NAMES, PRESETS, preset, preset_index
 from farkle.rules import FIELD_NAMES, PLAY_FIELDS, Rules, RulesError
@@ -230,3 +232,31 @@ def test_exact_target_must_be_reachable_by_a_single_die():
     with pytest.raises(RulesError, match="needs a single 1 or 5 that scores"):
         preset("classic", exact_target=True, single1=0, single5=0)
     assert preset("classic", exact_target=True).exact_target is True
+
+
+def _fnv1a(text):
+    h = 2166136261
+    for byte in text.encode():
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_fingerprint_is_the_fnv1a_hash_of_the_fields_written_out(name):
+    rules = preset(name)
+    text = ",".join(str(getattr(rules, field)) for field in FIELD_NAMES)
+    assert rules.fingerprint() == _fnv1a(text)
+    assert rules.fingerprint(PLAY_FIELDS) == _fnv1a(",".join(str(getattr(rules, f)) for f in PLAY_FIELDS))
+
+
+class _Fields:
+    """Any values under field names, for ``Rules.fingerprint`` to write out."""
+
+
+@given(st.lists(st.integers(0, 10 ** 6), max_size=40))
+def test_the_fingerprints_halves_agree_with_the_whole_hash_on_any_values(values):
+    fields = _Fields()
+    for i, value in enumerate(values):
+        setattr(fields, "f%d" % i, value)
+    names = ["f%d" % i for i in range(len(values))]
+    assert Rules.fingerprint(fields, names) == _fnv1a(",".join(str(v) for v in values))

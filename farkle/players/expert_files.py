@@ -8,7 +8,6 @@ and to make the expert, then forgets it, so the game's heap holds only the code 
 import struct
 import sys
 
-from farkle.rules import FIELD_NAMES
 
 MAGIC = b"FKX1"
 HEADER = "<4sIHHHBBHHIIII"
@@ -24,12 +23,8 @@ MULTI = True
 
 
 def fingerprint(rules):
-    """32-bit FNV-1a of every rules field: a table is used only for exactly its rules."""
-    text = ",".join([str(getattr(rules, name)) for name in FIELD_NAMES])
-    h = 2166136261
-    for byte in text.encode():
-        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-    return h
+    """Every rules field's fingerprint (``Rules.fingerprint``)."""
+    return rules.fingerprint()
 
 
 def open_table(path):

@@ -19,10 +19,9 @@ class _Twin(Game):
 def what_if(game):
     """A copy of ``game`` to try an action on (shares nothing mutable with it; no log)."""
     twin = _Twin()
-    for name in dir(game):
-        if name.startswith("__"):
-            continue
-        value = getattr(game, name)
+    # the instance's own fields only (the class's come with the subclass): ``dir`` and a
+    # getattr per name, methods included, took a board about 30 ms
+    for name, value in game.__dict__.items():
         if callable(value):
             continue
         if isinstance(value, list):

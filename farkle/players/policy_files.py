@@ -26,12 +26,8 @@ def turn_fields():
 
 
 def fingerprint(rules):
-    """32-bit FNV-1a of the turn fields' values; the same on CPython and MicroPython."""
-    text = ",".join([str(getattr(rules, name)) for name in turn_fields()])
-    h = 2166136261
-    for byte in text.encode():
-        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
-    return h
+    """The turn fields' fingerprint (``Rules.fingerprint``)."""
+    return rules.fingerprint(turn_fields())
 
 
 def _open(f, magic, cls):

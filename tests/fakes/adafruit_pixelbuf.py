@@ -1,7 +1,10 @@
 """Fake adafruit_pixelbuf (built into the board in C): PixelBuf as the neopixel library
 uses it. Like the board's it keeps the colours in a bytearray of n * bpp bytes, and a
-second one of the same size once brightness is below 1."""
+second one of the same size once brightness is below 1, and like the board's C it makes
+no garbage when a pixel is set (no tuples, no zip): in a fixed heap garbage the board does
+not make would bring collections the board does not have."""
 
+import _cost
 from _cost import timed
 
 
@@ -46,34 +49,47 @@ class PixelBuf:
         if self.auto_write:
             self.show()
 
-    def _parse(self, color):
-        if isinstance(color, int):
-            return (color >> 16) & 255, (color >> 8) & 255, color & 255, 0
-        if len(color) == 4:
-            return color[0], color[1], color[2], color[3]
-        return color[0], color[1], color[2], 0
-
-    @timed
     def _set(self, index, color):
         if index < 0:
             index += self._n
         if not 0 <= index < self._n:
             raise IndexError("pixel index out of range")
-        r, g, b, w = self._parse(color)
+        if isinstance(color, int):
+            r = (color >> 16) & 255
+            g = (color >> 8) & 255
+            b = color & 255
+            w = 0
+        else:
+            r = color[0]
+            g = color[1]
+            b = color[2]
+            w = color[3] if len(color) == 4 else 0
         at = index * self._bpp
-        for offset, value in zip(self._rgb, (r, g, b)):
-            self._buffer[at + offset] = value
-            if self._dimmed is not None:
-                self._dimmed[at + offset] = int(value * self._brightness)
+        rgb = self._rgb
+        buffer = self._buffer
+        buffer[at + rgb[0]] = r
+        buffer[at + rgb[1]] = g
+        buffer[at + rgb[2]] = b
         if self._w is not None:
-            self._buffer[at + self._w] = w
-            if self._dimmed is not None:
-                self._dimmed[at + self._w] = int(w * self._brightness)
+            buffer[at + self._w] = w
+        dimmed = self._dimmed
+        if dimmed is not None:
+            scale = self._brightness
+            dimmed[at + rgb[0]] = int(r * scale)
+            dimmed[at + rgb[1]] = int(g * scale)
+            dimmed[at + rgb[2]] = int(b * scale)
+            if self._w is not None:
+                dimmed[at + self._w] = int(w * scale)
 
     def __setitem__(self, index, color):
+        if _cost.ON:
+            _cost.sets[0] += 1
         if isinstance(index, slice):
-            for i, c in zip(range(*index.indices(self._n)), color):
-                self._set(i, c)
+            start, stop, step = index.indices(self._n)
+            at = 0
+            for i in range(start, stop, step):
+                self._set(i, color[at])
+                at += 1
         else:
             self._set(index, color)
         if self.auto_write:
@@ -81,10 +97,12 @@ class PixelBuf:
 
     def __getitem__(self, index):
         at = index * self._bpp
-        rgb = tuple(self._buffer[at + offset] for offset in self._rgb)
+        buffer = self._buffer
+        rgb = self._rgb
+        out = (buffer[at + rgb[0]], buffer[at + rgb[1]], buffer[at + rgb[2]])
         if self._w is not None:
-            return rgb + (self._buffer[at + self._w],)
-        return rgb
+            return out + (buffer[at + self._w],)
+        return out
 
     @timed
     def fill(self, color):
