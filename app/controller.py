@@ -99,6 +99,7 @@ class Controller(Computer, PlayView):
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self.setup_modules = None  # the modules loaded when the set-up menu first opened
         self.job = None  # a generator doing work too long for one frame, a step a frame
+        self.resting = False  # set by the main loop for a frame the collector needs: no work ahead
         self._go(v.SPLASH)
         self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
         self.view.lines = ["the dice tower", "press any key"]
@@ -146,7 +147,7 @@ class Controller(Computer, PlayView):
             self.queue.pop(0)
             self._handle(action)
         self._tick()
-        if self.view.version == version and self.job is None:
+        if self.view.version == version and self.job is None and not self.resting:
             # only in a frame with nothing to draw: its work and a redraw would not fit in one
             self._work_ahead()
 

@@ -10,12 +10,17 @@ the main loop's frame time is the work done, nothing more. The display redraws i
 its group tree (``auto_refresh``); in the simulator ``HostDisplay.snapshot()`` does that.
 """
 
+import gc
+
 from app.controller import Controller
 from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
 from app.modules import forget
+from app.pace import COLLECT_MS, GC_EVERY, GC_ROOM, SPARE_MS, ticks_diff
 from app.screens import Screens
+
+MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
 
 
 def computer_players():
@@ -65,11 +70,15 @@ class App:
         self.screens = Screens(board.display)
         self.leds = Leds(board)
         self.frames = 0
+        self.collected = 0  # the frame of the last collection in a quiet frame
+        self.gc_due = False  # the free room is short: the next quiet frame collects
 
     def step(self):
         """One frame. Returns True if the display changed."""
         board = self.board
         controller = self.controller
+        began = controller.work_clock()
+        controller.resting = self.gc_due  # a frame for the collector: nothing worked ahead in it
         # the last frame ended a turn: the game is captured for its save before a press can
         # move it on, and written in a later frame
         captured = self.keeper.capture_due
@@ -95,7 +104,24 @@ class App:
                 sound.play(name)
             sound.update(now)
         self.frames += 1
+        if MEM_FREE is not None and not changed and controller.job is None:
+            self._collect(ticks_diff(controller.work_clock(), began))
         return changed
+
+    def _collect(self, spent):
+        """The garbage collected in a quiet frame, before the heap runs out in a busy one
+        (where the collector, tens of ms on a board, would stall the lights). A frame with
+        time to spare (``spent`` ms of work) asks for the free room every GC_EVERY frames
+        (that walks the heap's table: a few ms); when it is short, the quiet frames after it
+        work nothing ahead, and the first whose own work was light collects."""
+        if self.gc_due:
+            if spent < COLLECT_MS:
+                gc.collect()
+                self.gc_due = False
+                self.collected = self.frames
+        elif (self.frames % GC_EVERY == 0 and spent < SPARE_MS and self.frames - self.collected >= GC_EVERY
+              and MEM_FREE() < GC_ROOM):
+            self.gc_due = True
 
     def run(self):
         """Frames forever. A board's optional ``idle(app)`` runs after each frame (the

@@ -23,6 +23,15 @@ WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn 
 # the share while a hint is being worked out (the player waits for nothing else; the
 # frame stays under 50 ms on a board)
 HINT_WORK_MS = 35
+# The garbage is collected in quiet frames (nothing new to draw): the collector (tens of ms
+# on a board) then seldom has to run in a busy frame, where it would stall the lights. A
+# quiet frame whose work took under SPARE_MS asks for the heap's free room every GC_EVERY
+# frames; below GC_ROOM, the quiet frames after it work nothing ahead, and the first whose
+# own work took under COLLECT_MS collects (at most once every GC_EVERY frames).
+GC_ROOM = 8192
+GC_EVERY = 4
+SPARE_MS = 20
+COLLECT_MS = 8
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the

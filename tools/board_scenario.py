@@ -58,7 +58,8 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
-         "buckets": [0] * 24, "over": [], "over_count": 0}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
+         "buckets": [0] * 24, "over": [], "over_count": 0,
+         "collections": 0, "machinery_gc": 0}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
 
 def result(ok, error=None, game=None):
@@ -228,21 +229,59 @@ def take_best(app, game):
             press(app, "die%d" % slot)
 
 
+sched = [None, bytearray(64)]  # /proc/self/schedstat, kept open, and a buffer to read it into
+
+
 def waited():
-    """Nanoseconds this process has so far spent ready to run while another had the CPU
-    (Linux's /proc/self/schedstat, second field; 0 where there is none). Taken off each
-    frame: on a shared machine a frame is often preempted, a board's never is."""
+    """Microseconds (modulo 10**8) this process has so far spent ready to run while another
+    had the CPU (Linux's /proc/self/schedstat, second field in ns; 0 where there is none).
+    Taken off each frame: on a shared machine a frame is often preempted, a board's never
+    is. Read into a buffer and parsed a digit at a time: small ints, no garbage."""
     try:
-        with open("/proc/self/schedstat") as handle:
-            return int(handle.read().split()[1])
-    except (OSError, ValueError, IndexError):
+        if sched[0] is None:
+            sched[0] = open("/proc/self/schedstat", "rb")
+        sched[0].seek(0)
+        size = sched[0].readinto(sched[1])
+    except OSError:
         return 0
+    buf = sched[1]
+    at = 0
+    while at < size and buf[at] != 32:  # past the first field
+        at += 1
+    end = at + 1
+    while end < size and 48 <= buf[end] <= 57:
+        end += 1
+    value = 0
+    for i in range(at + 1, end - 3):  # ns to us
+        value = (value * 10 + buf[i] - 48) % 100000000
+    return value
+
+
+def us_between(first, then):
+    """``then - first`` for two ``waited()`` readings."""
+    return (then - first) % 100000000
+
+
+def faked_ns(spent_us, sets):
+    """Host ns of C work the fakes did since ``_cost.spent[0]`` was ``spent_us`` and
+    ``_cost.sets[0]`` was ``sets``: the timed calls', and the counted ones' at their cost."""
+    return (_cost.spent[0] - spent_us) * 1000 + (_cost.sets[0] - sets) * _cost.sets[1]
+
+
+clock = [0, 0, 0]  # host us at the last reading, board ms so far, board us left over
 
 
 def board_clock():
     """Milliseconds an RP2040 would have spent by now: host time times CFG["factor"] (set by
-    tools/board_time.py), so the firmware's time-sliced work stops where a board's would."""
-    return (time.monotonic_ns() // 1000 * CFG["factor"] // 1000) & 0x1FFFFFFF
+    tools/board_time.py), so the firmware's time-sliced work stops where a board's would.
+    Small ints only (the firmware asks many times a frame): the host clock's long ints would
+    be garbage a board's clock does not make."""
+    now = time._ticks_us()
+    left = clock[2] + time._ticks_diff(now, clock[0]) * CFG["factor"]
+    clock[0] = now
+    clock[1] = (clock[1] + left // 1000) & 0x1FFFFFFF
+    clock[2] = left % 1000
+    return clock[1]
 
 
 def waited_for_heap(app):
@@ -336,11 +375,11 @@ def _timed(function, label):
     """``function`` that adds its inclusive host time to ``calls[label]``."""
     def wrapper(*args, **kwargs):
         began = time.monotonic_ns()
-        faked = _cost.faked()
+        faked, sets = _cost.spent[0], _cost.sets[0]
         try:
             return function(*args, **kwargs)
         finally:
-            spent = time.monotonic_ns() - began - (_cost.faked() - faked)  # the fakes' C work out
+            spent = time.monotonic_ns() - began - faked_ns(faked, sets)  # the fakes' C work out
             calls[label] = calls.get(label, 0) + spent
 
     return wrapper
@@ -497,12 +536,20 @@ def main():
     faults.handle = failed
     gc.collect()
     machinery += gc.mem_alloc() - before
+    if CFG.get("timing"):  # a collection with only the machinery's objects to mark (the least)
+        for _ in range(7):
+            began = time.monotonic_ns()
+            gc.collect()
+            spent = time.monotonic_ns() - began
+            if not times["machinery_gc"] or spent < times["machinery_gc"]:
+                times["machinery_gc"] = spent
     if CFG.get("measure_only"):
         print("OVERHEAD %d" % machinery)
         return
     times["waited"] = waited()
-    times["start"] = time.monotonic_ns()
-    times["faked"] = _cost.faked()
+    times["start"] = time._ticks_us()
+    times["faked"] = _cost.spent[0]
+    times["sets"] = _cost.sets[0]
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
@@ -519,24 +566,34 @@ def main():
             return changed
         ctl = self.controller
         if CFG.get("factor") and ctl.work_clock is not board_clock:
+            clock[0] = time._ticks_us()
             ctl.work_clock = board_clock  # working ahead stops on the board's time, not the frames'
         cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
-        read = time.monotonic_ns()
+        # small ints only (us on the core's own clock, ns below a second): the host clock's
+        # long ints would be garbage a board does not make, and bring collections
+        held = gc.mem_alloc()
+        read = time._ticks_us()
         waits = waited()
-        began = time.monotonic_ns()
-        faked = _cost.faked()
+        began = time._ticks_us()
+        faked, sets = _cost.spent[0], _cost.sets[0]
         changed = step(self)
-        ended = time.monotonic_ns()
+        ended = time._ticks_us()
         after = waited()
         # the fakes' C work out, and the time another program had the CPU during the frame:
         # a wait while reading the count (before began or after ended) is not the frame's,
         # and is at most as long as the read took
-        outside = began - read + time.monotonic_ns() - ended
-        taken = after - waits - outside
-        spent = ended - began - (_cost.faked() - faked) - (taken if taken > 0 else 0)
+        outside = time._ticks_diff(began, read) + time._ticks_diff(time._ticks_us(), ended)
+        taken = us_between(waits, after) - outside
+        spent = time._ticks_diff(ended, began) * 1000 - faked_ns(faked, sets) - (taken * 1000 if taken > 0 else 0)
+        if held - gc.mem_alloc() > 2048:
+            # a collection ran in the frame (the heap in use fell): the marking of the
+            # machinery's own objects, which a board's heap does not hold, out
+            times["collections"] += 1
+            spent = spent - times["machinery_gc"] if spent > times["machinery_gc"] else 0
         if not times["boot"]:
-            taken = after - times["waited"] - outside
-            times["boot"] = ended - times["start"] - (_cost.faked() - times["faked"]) - (taken if taken > 0 else 0)
+            taken = us_between(times["waited"], after) - outside
+            times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"], times["sets"])
+                             - (taken * 1000 if taken > 0 else 0))
         elif spent > times["frame"]:
             times["frame"] = spent
         bucket = 0

@@ -6,6 +6,7 @@ board's (it loses resolution after hours, as the board's does).
 """
 from time import localtime, mktime, sleep, time
 from time import time_ns as _time_ns
+from time import ticks_diff as _ticks_diff, ticks_us as _ticks_us  # for test machinery only: small ints
 
 __name__ = "time"  # so errors name the module the code imported
 _BOOT_NS = _time_ns()
