@@ -38,10 +38,9 @@ class Computer:
         player = self.seats[game.current] if waiting is None else None
         if player is None:  # a human: the adviser that gave hints works ahead for the next one
             player = self.advisers.get(game.current)
-        clock = self.work_clock
-        start = clock()
-        budget = WORK_MS if waiting is None else HINT_WORK_MS
-        stop = lambda: ticks_diff(clock(), start) >= budget  # noqa: E731
+        self.work_start = self.work_clock()
+        self.work_budget = WORK_MS if waiting is None else HINT_WORK_MS
+        stop = self.work_stop
         if player is not None and not self._ready(player, stop):
             return
         if self.hint_fn is not None and not self._odds_ready(stop):
@@ -50,6 +49,10 @@ class Computer:
             self.hint_wait = None
             self._hint(wait=False)  # the advice replaces "thinking..." from the next frames (or says it ran out of heap)
             self._refresh()
+
+    def _work_done(self):
+        """True once this frame's share of working ahead is spent."""
+        return ticks_diff(self.work_clock(), self.work_start) >= self.work_budget
 
     def _ready(self, player, stop=None):
         prepare = getattr(player, "prepare", None)  # optional in the decision interface

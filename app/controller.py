@@ -49,6 +49,8 @@ class Controller(Computer, PlayView):
     def __init__(self, clock, make_player=None, hint=None, dice=None, setup=None, seed=12345, notices=()):
         self.clock = clock
         self.work_clock = clock  # what a frame's share of working ahead is timed on
+        self.work_start = self.work_budget = 0
+        self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
         self.now = clock()
         self.make_player = make_player
         self.hint_fn = hint
@@ -162,6 +164,8 @@ class Controller(Computer, PlayView):
 
     def take_sounds(self):
         out = self.sounds
+        if not out:
+            return ()  # the usual frame: no new list
         self.sounds = []
         return out
 

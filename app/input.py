@@ -45,7 +45,9 @@ class Input:
         self.position = board.encoder.position if board.encoder is not None else 0
 
     def poll(self):
-        out = []
+        """The actions since the last frame: a list, or () when there were none (the usual
+        frame, which then makes no garbage)."""
+        out = None
         events = self.events
         if events is not None:
             while True:
@@ -55,13 +57,15 @@ class Input:
                 if event.pressed and event.key_number < len(self.actions):
                     action = self.actions[event.key_number]
                     if action is not None:
+                        if out is None:
+                            out = []
                         out.append(action)
         if self.encoder is not None:
             position = self.encoder.position
-            while position > self.position:
-                self.position += 1
-                out.append(DOWN)
-            while position < self.position:
-                self.position -= 1
-                out.append(UP)
-        return out
+            while position != self.position:
+                if out is None:
+                    out = []
+                step = 1 if position > self.position else -1
+                self.position += step
+                out.append(DOWN if step > 0 else UP)
+        return out or ()

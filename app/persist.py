@@ -155,11 +155,16 @@ class Keeper:
             self._save()  # not while dice tumble: a sector rewrite stalls the loop ~50 ms
 
     def _boundary(self, game):
-        """Where ``game`` stands if it is at a turn boundary not yet captured, else None."""
-        where = (game.turns, game.phase, len(game.rolloff_players))
-        if where != self.where and game.phase in (START, ROLLOFF, OVER) and not game.piggybacked:
-            return where
-        return None
+        """Where ``game`` stands if it is at a turn boundary not yet captured, else None
+        (asked every frame: no tuple made unless the game is at a boundary)."""
+        phase = game.phase
+        if phase != START and phase != ROLLOFF and phase != OVER or game.piggybacked:
+            return None
+        where = self.where
+        if (where is not None and where[0] == game.turns and where[1] == phase
+                and where[2] == len(game.rolloff_players)):
+            return None
+        return (game.turns, phase, len(game.rolloff_players))
 
     def capture(self):
         """The game and the statistics as bytes at the boundary they stand at, for the next
