@@ -10,8 +10,8 @@ import gc
 import sys
 
 from app import view as v
-from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, P_CHOOSE as CHOOSE,
-                      T_CPU, WORK_MS, ticks_diff)
+from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, ODDS_ROOM,
+                      P_CHOOSE as CHOOSE, T_CPU, WORK_MS, ticks_diff)
 
 # the code that finds and opens the players' files: a board forgets it once they are made
 OPENING_CODE = ("farkle.players.expert_files", "farkle.players.policy_files")
@@ -27,9 +27,15 @@ class Computer:
         that work waits for it frame by frame instead of stalling one (the expert's turn
         takes seconds on a board)."""
         game = self.game
-        if game is None or self.view.screen != v.PLAY:
+        screen = self.view.screen
+        if game is None or screen != v.PLAY:
             self.hint_wait = None
-            if self.view.screen != v.PAUSE:
+            if game is not None and screen == v.ROLLOFF and self.hint_fn is not None and self._room_for_odds(game):
+                # while the roll-off shows, the hint's odds: a first hint need not count them
+                self.work_start = self.work_clock()
+                self.work_budget = WORK_MS
+                self._odds_ready(self.work_stop)
+            elif screen != v.PAUSE:
                 self.odds_game = None  # keeps no game alive once play is over
             return
         waiting = self.hint_wait
@@ -67,6 +73,15 @@ class Computer:
             raise
         except Exception:  # working ahead must never stop the game: decide without it
             return True
+
+    def _room_for_odds(self, game):
+        """Whether the heap has room to spare for counting the odds during the roll-off
+        (asked once a game): where it is short, what the counting leaves behind would break
+        up the heap the players' first turns need, and a hint counts them later instead."""
+        if self.odds_room[0] is not game:
+            free = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
+            self.odds_room = (game, free is None or free() >= ODDS_ROOM)
+        return self.odds_room[1]
 
     def _odds_ready(self, stop):
         """The hint's farkle odds for every number of dice, counted ahead while ``stop()``

@@ -51,6 +51,7 @@ class Controller(Computer, PlayView):
         self.work_clock = clock  # what a frame's share of working ahead is timed on
         self.work_start = self.work_budget = 0
         self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
+        self.odds_room = (None, False)  # (game, whether its roll-off has room to count the odds)
         self.now = clock()
         self.make_player = make_player
         self.hint_fn = hint

@@ -32,6 +32,7 @@ GC_ROOM = 8192
 GC_EVERY = 4
 SPARE_MS = 20
 COLLECT_MS = 8
+ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the

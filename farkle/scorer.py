@@ -219,11 +219,22 @@ class Scorer:
 
     def is_farkle(self, dice):
         """True when nothing in the roll scores."""
-        key = pack(dice)
+        return self.is_farkle_key(pack(dice))
+
+    def is_farkle_key(self, key):
+        """``is_farkle`` of a packed roll, making no list where it can: a count of one face
+        that scores on its own is a keep; only five or six dice can hold a pattern, which
+        ``keeps_key`` looks for (counting the odds asks this of every roll)."""
+        face = self.face
+        n = 0
         for f in range(1, 7):
-            if self.face[f][1] > 0 and key & (7 << SHIFT[f]):
-                return False
-        return not self.keeps_key(key)
+            c = (key >> SHIFT[f]) & 7
+            n += c
+            row = face[f]
+            for k in range(1, c + 1):
+                if row[k] > 0:
+                    return False
+        return n < 5 or not self.patterns or not self.keeps_key(key)
 
     def why_not(self, dice):
         """A human-readable reason why ``dice`` cannot be set aside, or None if they can."""

@@ -224,3 +224,28 @@ def test_a_game_starts_a_player_a_frame_with_the_set_up_shown_until_the_roll_off
     assert rig.screen == "rolloff" and sorted(made) == [1, 2, 3]
     assert frames > 3  # a frame for each player at least
 
+
+
+def test_the_hints_odds_are_counted_while_the_roll_off_shows():
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    rig.tap("roll", "roll")  # splash -> set-up -> start
+    rig.until("rolloff")
+    for _ in range(200):  # a few seconds of the roll-off screen
+        if rig.screen != "rolloff":
+            break
+        rig.step()
+    assert rig.game is not None and set(rig.game.scorer.farkles) == set(range(1, rig.game.rules.dice + 1))
+
+
+def test_a_short_heap_leaves_the_odds_to_the_first_hint(monkeypatch):
+    import gc
+
+    monkeypatch.setattr(gc, "mem_free", lambda: 1024, raising=False)
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    rig.tap("roll", "roll")
+    rig.until("rolloff")
+    for _ in range(200):
+        if rig.screen != "rolloff":
+            break
+        rig.step()
+    assert rig.game.scorer.farkles == {}

@@ -157,10 +157,10 @@ def count_farkles(scorer, n, stop=None):
         work = scorer.counting[n] = [[n, 0, 0, 0, 0, 0], 0, fact]
     counts, ways, fact = work
     while True:
-        roll = []
+        key = 0  # the roll packed as the scorer packs it (no list a roll: 462 of six dice)
         for face in range(6):
-            roll.extend([face + 1] * counts[face])
-        if scorer.is_farkle(roll):
+            key += counts[face] << (3 * face)
+        if scorer.is_farkle_key(key):
             orders = fact[n]
             for c in counts:
                 orders //= fact[c]
