@@ -51,7 +51,7 @@ class Computer:
             return
         if self.hint_fn is not None and not self._odds_ready(stop):
             return
-        if waiting is not None and self.quiet():  # the advice: a job of its own
+        if waiting is not None and self.settled():  # the advice: a job of its own
             self.hint_wait = None
             self._hint(wait=False)  # the advice replaces "thinking..." from the next frames (or says it ran out of heap)
             self._refresh()

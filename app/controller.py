@@ -157,9 +157,9 @@ class Controller(Computer, PlayView):
     def idle(self):
         """True when nothing runs on the clock, no press waits and no hint is being worked
         out (tests, scripts)."""
-        return self.quiet() and self.hint_wait is None
+        return self.settled() and self.hint_wait is None
 
-    def quiet(self):
+    def settled(self):
         """True when nothing runs on the clock and no press waits."""
         return self.step == T_NONE and not self.queue and self.job is None
 
