@@ -495,7 +495,7 @@ def main():
     if CFG.get("timing"):
         # what a pixel set costs the fake beyond what the board's C costs (a list's store
         # stands for it), the least of a few runs: the fake counts its sets, timing each
-        # would make garbage (``_cost.faked``)
+        # would make garbage (``faked_ns``)
         import adafruit_pixelbuf
 
         buf = adafruit_pixelbuf.PixelBuf(64, brightness=0.25)  # settings.toml's: the dimmed copy too

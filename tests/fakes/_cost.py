@@ -31,4 +31,3 @@ def timed(function):
             spent[0] += time._ticks_diff(time._ticks_us(), began)
             _depth[0] = 0
     return wrapper
-
