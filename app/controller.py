@@ -63,7 +63,9 @@ class Controller(Computer, PlayView):
         self.sounds = []  # sound names for the main loop to play
         self.game = None
         self.seats = []  # per seat: None for a human, else a computer player
-        self.rand = seed & 0x7FFFFFFF or 1  # tumbling faces only; never the game's dice
+        # tumbling faces only, never the game's dice: a generator in small ints (the ZX81's,
+        # period 65,536), since a board's long ints would be garbage on every tumbling frame
+        self.rand = seed % 65537
         self.step = T_NONE
         self.due = 0
         self.frame_due = 0
@@ -200,8 +202,8 @@ class Controller(Computer, PlayView):
         return ticks_diff(self.now, self.due) >= 0
 
     def _random_face(self, old):
-        self.rand = (self.rand * 1103515245 + 12345) & 0x7FFFFFFF
-        face = 1 + (self.rand >> 16) % 5
+        self.rand = (self.rand * 75 + 74) % 65537
+        face = 1 + self.rand * 5 // 65537
         return face + 1 if face >= old else face  # never the face it shows now
 
     def _cpu_turn(self):

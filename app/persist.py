@@ -145,8 +145,12 @@ class Keeper:
                     self.capture_due = True
                 else:
                     self.capture()
-        if c.view.version != self.view_version:  # settings only change with the view
-            self.view_version = c.view.version
+        view = c.view
+        # settings only change with the view, and while a game is played only by the mute
+        # key: the settings' key (a few tuples) is not made on every frame the dice tumble
+        if view.version != self.view_version and (view.screen != v.PLAY and view.screen != v.ROLLOFF
+                                                  or bool(view.mute) != self.settings_key[-1]):
+            self.view_version = view.version
             key = self._settings_key()
             if key != self.settings_key:
                 self.settings_key = key

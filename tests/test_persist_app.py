@@ -306,6 +306,16 @@ def test_settings_survive_a_power_cycle():
     assert again.controller.setup.players == 3 and again.controller.setup.mute
 
 
+def test_mute_pressed_during_a_game_survives_a_power_cycle():
+    nvm = FlashNVM()
+    rig = NvmRig(nvm)
+    start_game(rig)
+    assert not rig.controller.setup.mute
+    rig.tap("mute")  # in play, where the keeper only watches the mute key
+    rig.run(100)
+    assert boot(nvm.data).controller.setup.mute
+
+
 def test_foreign_nvm_content_gives_a_notice_and_is_ignored():
     data = bytes(random.Random(2).getrandbits(8) for _ in range(4096))
     rig = boot(data)
