@@ -29,7 +29,7 @@ from app.computer import Computer
 from app.modules import forget, load
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
-                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, SPLASH_MS,
+                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, PRESS_MS, SPLASH_MS,
                       STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
@@ -127,7 +127,10 @@ class Controller(Computer, PlayView):
         self.now = self.clock()
         version = self.view.version
         guard = 0
+        began = self.work_clock()
         while self.queue and guard < 64 and self.job is None:  # presses wait for a job
+            if guard and ticks_diff(self.work_clock(), began) >= PRESS_MS:
+                break  # the rest in the next frame
             guard += 1
             action = self.queue[0]
             if action == act.MUTE:  # anywhere, at any time, without disturbing anything

@@ -19,6 +19,10 @@ HURRY = 8
 # engine log entries kept: a roll-off of eight seats logs nine in one action, the most any
 # action logs (tests/test_game.py), and a frame may run a keep and a roll
 LOG_SIZE = 12
+# presses are handled while a frame's work is under PRESS_MS (at least one a frame); the rest
+# wait in the queue for the next frame: a die press on six dice is ~10 ms and a few hundred
+# bytes of garbage on a board, so six at once would be a slow frame and a collection
+PRESS_MS = 15
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
 # the share while a hint is being worked out (the player waits for nothing else; the
 # frame stays under 50 ms on a board)

@@ -12,7 +12,7 @@ None); the action itself raises ``IllegalAction`` with that reason and changes n
 """
 
 from farkle.dice import RandomDice
-from farkle.scorer import Scorer, contains, pack, unpack
+from farkle.scorer import Scorer, contains, pack, size, unpack
 
 # phases
 ROLLOFF = 0  # players roll one die each: to pick the first player, or to settle a final tie
@@ -79,6 +79,7 @@ class Game:
         self.rolloff_for_tie = False
         self.turn_total = 0
         self.in_hand = rules.dice  # dice not set aside: the next roll's size
+        # shown and kept are replaced, never edited in place: a new list is a new state
         self.shown = []  # faces of the current roll
         self.kept = []  # faces set aside from the current roll
         self.left_dice = 0  # what the last bank left for piggybacking
@@ -131,12 +132,19 @@ class Game:
         return out
 
     def best_keep(self):
-        """The highest-scoring set-aside now (ties: fewer dice), or ``([], 0)``."""
-        best, best_points = [], 0
-        for faces, points in self.keeps():
-            if points > best_points or (points == best_points and len(faces) < len(best)):
-                best, best_points = faces, points
-        return best, best_points
+        """The highest-scoring set-aside now (ties: fewer dice), or ``([], 0)``: ``keeps()``'s
+        best, with only the winner unpacked (a board's lit keys ask this at every press)."""
+        if self.phase not in (KEEP, CHOOSE):
+            return [], 0
+        base = pack(self.kept)
+        already = self.scorer.score_key(base)
+        best, best_points = 0, 0
+        for whole, points in self.scorer.keeps_key(pack(self.shown)):
+            if whole != base and contains(whole, base):
+                points -= already
+                if points > best_points or (points == best_points and size(whole - base) < size(best)):
+                    best, best_points = whole - base, points
+        return unpack(best), best_points
 
     def selection_points(self, faces):
         """Points ``faces`` would add if set aside now; 0 if they may not be."""

@@ -1,11 +1,10 @@
 """farkle.scorer: table-driven scoring of dice selections.
 
-At game start the rules are turned into two small tables, so scoring is a handful of look-ups:
-
-* ``face[f][c]``: the best points for ``c`` dice all showing ``f``, counted as singles and
-  n-of-a-kind sets (-1 where some of them cannot score);
-* ``patterns``: the whole-roll combinations (straights, three pairs, two triplets, four of a
-  kind + a pair, full house) keyed by their packed face counts.
+At game start the rules are turned into a small table, so scoring is a handful of look-ups:
+``face[f][c]``, the best points for ``c`` dice all showing ``f``, counted as singles and
+n-of-a-kind sets (-1 where some of them cannot score). The whole-roll combinations
+(straights, three pairs, two triplets, four of a kind + a pair, full house) are read off the
+shape of five or six dice's counts, each worth what the rules say.
 
 A selection scores either as the sum of its faces, or as one pattern plus (with six dice in
 a five-dice pattern) one single die. Counts are packed three bits per face in one small int.
@@ -71,7 +70,9 @@ class Scorer:
         self.rules = rules
         self.singles = (0, rules.single1, 0, 0, 0, rules.single5, 0)
         self.face = [self._face_row(rules, f) for f in range(7)]
-        self.patterns = self._patterns(rules)
+        # whether any whole-roll pattern scores under these rules
+        self.patterns = max(rules.straight, rules.straight_low, rules.straight_high, rules.three_pairs,
+                            rules.four_and_pair, rules.two_triplets, rules.full_house) > 0
         # n -> (ways n dice score nothing, 6**n), and the counts under way: filled by
         # farkle.players.base, kept here so that they live and die with these tables
         self.farkles = {}
@@ -89,34 +90,40 @@ class Scorer:
                     best[c] = max(best[c], best[c - n] + points)
         return best
 
-    def _patterns(self, rules):
-        table = {}
+    def _pattern(self, key):
+        """Points of the packed dice ``key`` as one whole-roll pattern, 0 if they are none.
 
-        def add(counts, points):
-            if points > 0:
-                key = 0
-                for face, n in counts:
-                    key += n * ONE[face]
-                table[key] = max(table.get(key, 0), points)
-
-        faces = range(1, 7)
-        add([(f, 1) for f in faces], rules.straight)
-        add([(f, 1) for f in range(1, 6)], rules.straight_low)
-        add([(f, 1) for f in range(2, 7)], rules.straight_high)
-        for a in faces:
-            for b in faces:
-                if a == b:
-                    continue
-                if b > a:
-                    add([(a, 3), (b, 3)], rules.two_triplets)
-                    for c in range(b + 1, 7):
-                        add([(a, 2), (b, 2), (c, 2)], rules.three_pairs)
-                add([(a, 4), (b, 2)], rules.four_and_pair)
-                if rules.four_pair_is_pairs:
-                    add([(a, 4), (b, 2)], rules.three_pairs)
-                bonus = rules.triple(a) if rules.full_house_bonus else 0
-                add([(a, 3), (b, 2)], rules.full_house + bonus if rules.full_house else 0)
-        return table
+        Read off the counts' shape (no table: a table of every pattern is a block of about
+        1 KB that a board's broken-up heap may not have as a game starts)."""
+        rules = self.rules
+        shape = 0  # how many faces show 1, 2, 3 and 4 dice: an octal digit each
+        triple = 0  # the face shown three times (a full house's bonus is its set's points)
+        missing = 0  # a face shown by no die (five in a row miss the 1 or the 6)
+        for f in range(1, 7):
+            c = (key >> SHIFT[f]) & 7
+            if not c:
+                missing = f
+            elif c > 4:
+                return 0
+            else:
+                shape += 1 << (3 * (c - 1))
+                if c == 3:
+                    triple = f
+        if shape == 6:  # six faces once: 1-2-3-4-5-6
+            return rules.straight
+        if shape == 5:  # five faces once
+            if missing == 6:
+                return rules.straight_low
+            return rules.straight_high if missing == 1 else 0
+        if shape == 3 << 3:  # three pairs
+            return rules.three_pairs
+        if shape == 2 << 6:  # two triplets
+            return rules.two_triplets
+        if shape == (1 << 9) + (1 << 3):  # four of a kind and a pair
+            return max(rules.four_and_pair, rules.three_pairs if rules.four_pair_is_pairs else 0)
+        if shape == (1 << 6) + (1 << 3) and rules.full_house:  # a full house: a triple and a pair
+            return rules.full_house + (rules.triple(triple) if rules.full_house_bonus else 0)
+        return 0
 
     def score_key(self, key):
         """Points of a packed selection, 0 unless every die in it scores."""
@@ -140,12 +147,11 @@ class Scorer:
 
     def _pattern_points(self, key, n):
         """Best points of ``n`` packed dice as one pattern (plus one single with six dice)."""
-        patterns = self.patterns
-        total = patterns.get(key, 0)
+        total = self._pattern(key)
         if n == 6:
             for f in (1, 5):
                 if key & (7 << SHIFT[f]) and self.singles[f]:
-                    extra = patterns.get(key - ONE[f], 0)
+                    extra = self._pattern(key - ONE[f])
                     if extra:
                         total = max(total, extra + self.singles[f])
         return total

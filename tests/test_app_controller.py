@@ -10,6 +10,7 @@ from simrig import StandIn, stand_in, stand_in_hint
 from app import input as act
 from app import view as v
 from app.controller import CPU_THINK_MS, Controller, ticks_add, ticks_diff
+from app.pace import PRESS_MS
 from app.setup import Setup
 from farkle.dice import FixedDice
 from farkle.presets import preset
@@ -263,6 +264,45 @@ def test_presses_queued_in_one_frame_all_act_in_order():
         rig.c.press(KEYS[name])
     rig.step()
     assert rig.view.states[:2] == [v.SELECTED, v.SELECTED] and rig.view.status == "Keep +150 = 150"
+
+
+def test_presses_past_a_frames_share_of_work_wait_for_the_next_frame_in_order():
+    rig = Rig(dice=[6, 1, 1, 5, 2, 3, 4, 6])
+    rig.start()
+    rig.tap("roll")
+    rig.settle()
+    looks = [0]
+
+    def slow():  # each press takes a frame's whole share of the work
+        looks[0] += PRESS_MS
+        return looks[0]
+
+    rig.c.work_clock = slow
+    for name in ("die0", "die1", "die2"):
+        rig.c.press(KEYS[name])
+    selected = []
+    for _ in range(3):
+        rig.step()
+        selected.append(rig.view.states[:3].count(v.SELECTED))
+    assert selected == [1, 2, 3] and not rig.c.queue
+
+
+def test_cheap_presses_all_act_in_the_frame_they_came_in():
+    rig = Rig(dice=[6, 1, 1, 5, 2, 3, 4, 6])
+    rig.start()
+    rig.tap("roll")
+    rig.settle()
+    looks = [0]
+
+    def fast():  # a few ms a press: three fit in one frame's share
+        looks[0] += PRESS_MS // 4
+        return looks[0]
+
+    rig.c.work_clock = fast
+    for name in ("die0", "die1", "die2"):
+        rig.c.press(KEYS[name])
+    rig.step()
+    assert rig.view.states[:3] == [v.SELECTED] * 3 and not rig.c.queue
 
 
 def test_selection_refusals():

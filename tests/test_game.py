@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brute_scorer import counts_of, dice_of, sub_multisets
+from brute_scorer import counts_of, dice_of, multisets, sub_multisets
 from engine_play import random_step, snapshot
 from engine_strategies import _valid, any_rules
 from farkle import savegame
@@ -151,6 +151,39 @@ def test_best_keep_and_keeps_of_the_current_roll():
     g.keep([1])
     assert g.best_keep() == ([2, 3, 4, 5, 5], 950)  # small straight + 5 with the 1: 1050
     assert ([2, 3, 4, 5], 900) in g.keeps() and ([5], 50) in g.keeps()
+
+
+def _best_of_keeps(g):
+    """The best keep by its definition: the highest of ``keeps()``, ties to fewer dice."""
+    best, best_points = [], 0
+    for faces, points in g.keeps():
+        if points > best_points or (points == best_points and len(faces) < len(best)):
+            best, best_points = faces, points
+    return best, best_points
+
+
+def _rolled(name, faces):
+    """A game whose current roll is ``faces`` (fewer than six after keeping 1s)."""
+    g = new(name)
+    if len(faces) < 6:
+        g.roll([1] * (6 - len(faces)) + [2, 3, 4, 6, 2][:len(faces)])
+        g.keep([1] * (6 - len(faces)))
+    g.roll(faces)
+    return g
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_best_keep_is_the_best_of_the_keeps_for_every_roll_and_every_keep_before_it(name):
+    for faces in multisets(1, 6):
+        g = _rolled(name, faces)
+        if g.phase != KEEP:
+            assert g.best_keep() == ([], 0)  # a farkle ended the turn
+            continue
+        assert g.best_keep() == _best_of_keeps(g), faces
+        for kept, _ in g.keeps():
+            h = _rolled(name, faces)
+            h.keep(kept)
+            assert h.best_keep() == _best_of_keeps(h), (faces, kept)
 
 
 def test_keeps_list_dice_that_score_only_with_what_is_set_aside_from_the_roll():

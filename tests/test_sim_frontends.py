@@ -40,7 +40,8 @@ def run_code(*args, stdin=None, timeout=120, nvm=None):
     if nvm is None:
         import tempfile
 
-        nvm = os.path.join(tempfile.mkdtemp(prefix="farkle-nvm-"), "nvm.bin")
+        with tempfile.TemporaryDirectory(prefix="farkle-nvm-") as flash:
+            return run_code(*args, stdin=stdin, timeout=timeout, nvm=os.path.join(flash, "nvm.bin"))
     env["FARKLE_SIM_NVM"] = str(nvm)
     return subprocess.run([sys.executable, "code.py", *args], cwd=REPO, input=stdin, capture_output=True,
                           text=True, timeout=timeout, env=env)
