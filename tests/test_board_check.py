@@ -48,6 +48,23 @@ def test_running_out_of_heap_is_reported_not_crashed(work):
     assert row["error"].startswith("MemoryError")
 
 
+def test_a_scenario_is_ok_only_when_every_one_of_its_games_is():
+    outcomes = {1: (True, 100), 2: (False, 300), 3: (True, 200), 4: (False, 50)}
+
+    def play(name, heap, extra, seed):  # one game with its own dice, as board_check.run plays it
+        ok, peak = outcomes[seed]
+        return {"scenario": name, "heap": heap, "ok": ok, "turns": seed, "peak": peak,
+                "error": None if ok else "game %d" % seed}
+
+    row = board_check.run_games("expert", 1024, games=4, play=play)
+    assert (row["ok"], row["games_ok"], row["games"]) == (False, 2, 4)
+    assert (row["seed"], row["error"], row["turns"], row["peak"]) == (2, "game 2", 2, 300)
+    line = json.loads(board_check.report(row))
+    assert list(line)[-3:] == ["games", "games_ok", "seed"]
+    row = board_check.run_games("expert", 1024, games=1, play=play)
+    assert (row["ok"], row["games_ok"], row["seed"]) == (True, 1, 1)
+
+
 POOLS = "qstr pool: n_pool=6, n_qstr=1260, n_str_data_bytes=1, n_total_bytes=2\n" \
         "RESULT {}\nqstr pool: n_pool=7, n_qstr=%d, n_str_data_bytes=3, n_total_bytes=4\n"
 
