@@ -365,6 +365,43 @@ def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch
     assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
 
 
+def test_a_turn_whose_longer_rows_find_no_heap_is_worked_out_to_the_games_first_length(monkeypatch):
+    """Out of heap for rows longer than the game's first turn's, the turn is worked out up to
+    the turn total those rows hold and banks above it, instead of the expert giving way to
+    hard for the rest of the game; where it plays, it plays as the whole turn does."""
+    rules = preset("classic")
+    table = expert_files.open_table(SHIPPED)
+    length = expert.room(table.top(0, 0) + table.maxp + 1)
+    a, b = 12, 180  # the longest turn of the game
+    whole = table.turn_table(rules, a, b)
+    assert whole.size > length
+    rows, bank_row = expert.TurnTable._rows, expert.TurnTable._bank_row
+
+    def short_of_heap(make):
+        def made(turn):
+            if turn.size > length:
+                raise MemoryError("no block that long")
+            make(turn)
+        return made
+
+    monkeypatch.setattr(expert.TurnTable, "_rows", short_of_heap(rows))
+    for make in ("_bank_row", "_rows"):  # out of heap in either step of the set-up
+        monkeypatch.setattr(expert.TurnTable, "_bank_row", short_of_heap(bank_row) if make == "_bank_row" else bank_row)
+        before = table.capped
+        turn = expert.TurnTable(table, rules, a, b)
+        assert turn.build() is True
+        assert turn.top == length - table.maxp - 1 < whole.top and table.capped == before + 1
+        assert not any(turn.rolls(k, n) for k in range(turn.top + 1, whole.top + 1) for n in range(1, 7))
+        low = range(0, turn.top - table.maxp)  # far below the cut: the same play
+        assert [turn.rolls(k, n) for k in low for n in range(1, 7)] == [whole.rolls(k, n) for k in low for n in range(1, 7)]
+        assert max(abs(turn.value(k, n) - whole.value(k, n)) for k in low for n in range(1, 7)) < 1e-3
+    monkeypatch.setattr(expert.TurnTable, "_bank_row", bank_row)
+    short = expert.TurnTable(table, rules, 0, 0)  # a turn no longer than the first: nothing to cut
+    monkeypatch.setattr(expert.TurnTable, "_rows", lambda turn: (_ for _ in ()).throw(MemoryError("none")))
+    with pytest.raises(MemoryError):
+        short.build()
+
+
 def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     """Keeping one turn (a board), the next turn takes over the last one's bank and value
     lists instead of allocating its own, and the last one can no longer be read by mistake;

@@ -76,13 +76,16 @@ def result(ok, error=None, game=None):
            "error": error}
     if game is not None:
         out["scores"] = list(game.scores)
+    play = sys.modules.get("farkle.players.expert")
+    if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
+        out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["seen"] = state["seen"]
     if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
         out["modules"] = state["modules"]
         out["many_loads"] = state.get("many_loads", [])
     out["times_ns"] = times
     if CFG.get("profile"):
-        out["slow"] = slow
+        out["slow"] = profiler.slow
     import micropython
 
     micropython.qstr_info()  # and the names after
@@ -365,76 +368,7 @@ def observe(app):
         result(True, None, ctl.game)
 
 
-# Which calls a slow frame spent its time in (CFG["profile"]: host us over which a frame
-# counts as slow): inclusive host time per wrapped call, the fakes' C work taken off.
-calls = {}
-slow = {}
-
-
-def _timed(function, label):
-    """``function`` that adds its inclusive host time to ``calls[label]``."""
-    def wrapper(*args, **kwargs):
-        began = time.monotonic_ns()
-        faked, sets = _cost.spent[0], _cost.sets[0]
-        try:
-            return function(*args, **kwargs)
-        finally:
-            spent = time.monotonic_ns() - began - faked_ns(faked, sets)  # the fakes' C work out
-            calls[label] = calls.get(label, 0) + spent
-
-    return wrapper
-
-
-def _wrap(owner, name, label):
-    function = getattr(owner, name, None)
-    if function is not None:
-        setattr(owner, name, _timed(function, label))
-
-
-def profile_calls():
-    from app import controller, leds, main as app_main, persist, screens
-    from farkle.players import easy, expert, expert_files, hard, normal
-
-    for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
-                 "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
-                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces", "_page_strip",
-                 "_open_setup", "_start_game"):
-        _wrap(controller.Controller, name, "ctl." + name)
-    for name in ("update", "_save", "_write", "_new_game"):
-        _wrap(persist.Keeper, name, "keeper." + name)
-    _wrap(screens.Screens, "render", "screens.render")
-    _wrap(expert.TurnTable, "build", "expert.build")
-    _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
-    _wrap(expert_files, "open_table", "expert.open_table")
-    _wrap(leds.Leds, "update", "leds.update")
-    for module in (easy, normal, hard, expert):
-        for cls in [getattr(module, n) for n in dir(module)]:
-            if isinstance(cls, type) and hasattr(cls, "choose_keep"):
-                for name in ("choose_keep", "roll_on", "piggyback", "prepare", "win_chance"):
-                    if name in cls.__dict__:
-                        _wrap(cls, name, "%s.%s" % (module.__name__.split(".")[-1], name))
-    make = app_main.computer_players
-
-    def wrapped_players():
-        made, hint = make()
-        return (_timed(made, "make_player") if made else made), (_timed(hint, "hint") if hint else hint)
-
-    app_main.computer_players = wrapped_players
-
-
-def profiled(spent, cpu):
-    """A slow frame counts under the (at most three) calls it spent most in, by the
-    innermost: the slowest frame of each such kind is kept with its calls."""
-    if spent >= CFG["profile"] * 1000:
-        parts = sorted([(ns // 1000, label) for label, ns in calls.items()], reverse=True)[:6]
-        kind = " ".join(sorted([label for _, label in parts[:3]]))
-        seen = slow.get(kind)
-        if seen is None:
-            slow[kind] = seen = [0, 0, None]
-        seen[0] += 1
-        if spent // 1000 > seen[1]:
-            seen[1], seen[2] = spent // 1000, [state["frames"], cpu, parts]
-    calls.clear()
+profiler = None  # tools/board_profile.py, for a profiled game (board_time.py --profile)
 
 
 def failed(error, **kwargs):
@@ -615,13 +549,20 @@ def main():
             times["hint_frames"] += 1
             state["answered"] = ctl.hint_wait is None and getattr(ctl, "job", None) is None  # nor its job (a step a frame)
         if CFG.get("profile"):
-            profiled(spent, cpu)
+            profiler.profiled(spent, cpu, CFG["profile"], state["frames"])
         observe(self)
         return changed
 
     app_main.App.step = observed_step
     if CFG.get("profile"):
-        profile_calls()
+        global profiler
+        import board_profile as profiler  # its names only where they count for nothing
+
+        profiler.profile_calls(faked_ns)
+    # where the firmware's first blocks land among the machinery's moves with a block held
+    # from now (CFG "pad" bytes, added to the heap and taken off the peaks): how the heap
+    # breaks up differs from a board's, whose machinery is C
+    state["pad"] = bytearray(CFG["pad"])
     scope = {"__name__": "__main__"}
     with open("code.py") as handle:
         code = compile(handle.read(), "code.py", "exec")

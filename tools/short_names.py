@@ -35,6 +35,7 @@ import tokenize
 REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("app", "farkle", "hardware")  # the firmware's own code, renamed
 DRIVER = REPO / "tools" / "board_scenario.py"  # the board check's driver: renamed alike
+PROFILER = REPO / "tools" / "board_profile.py"  # and its profiler
 FAKES = REPO / "tests" / "fakes"
 MAP_FILE = "short-names.txt"
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -233,9 +234,10 @@ def plan(tree, interpreter=None, sources=None):
     kept = _builtin_names() | _stub_names() | _core_names(interpreter)
     for outside in ("code.py", "boot.py", "settings.toml"):
         kept |= _spelt(tree / outside)
-    # the board check's driver is renamed with the firmware (``rewrite``); what it looks up
-    # by a string keeps its name
+    # the board check's driver and its profiler are renamed with the firmware (``rewrite``);
+    # what they look up by a string keeps its name
     kept |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | Source(DRIVER).string_words()
+    kept |= Source(PROFILER).string_words()
     prefixes, suffixes = set(), set()
     used = set()
     for source in sources:

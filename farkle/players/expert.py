@@ -69,6 +69,8 @@ class Table:
     """An open policy file: the header and the roll groups, packed (about 2 KB), in RAM
     (``expert_files.open_table`` reads them); the rest read by seek when a turn needs it."""
 
+    capped = 0  # turns worked out shorter than the solution's, for want of heap (``TurnTable._shrink``)
+
     def __init__(self, path, f):
         self.path = path
         self.pid = getpid() if getpid else None
@@ -288,6 +290,27 @@ class TurnTable:
         self.C = C
 
 
+    def _shrink(self):
+        """Out of heap for longer rows: this turn is worked out only up to the turn total
+        that rows of the game's first length hold (``Table.reserve``), and banks above it.
+        A broken-up heap may have no block for a longer row, turn totals that high are
+        rare, and the other way out, *hard* for the rest of the game, plays far worse.
+        False where the turn is no longer than that, or was cut already: it is then whole
+        again (the caller gives up; a later try starts from the start)."""
+        t = self.table
+        size = room(t.top(0, 0) + t.maxp + 1)
+        top = t.top(self.a, self.b)
+        if self.size <= size:
+            if self.top < top:
+                t.capped -= 1
+            self.top = self.k = top
+            self.size = top + t.maxp + 1
+            return False
+        self.top = self.k = size - t.maxp - 1
+        self.size = size
+        t.capped += 1
+        return True
+
     def _set_up(self, stop):
         """The steps before the first row; True once done (each step checks ``stop`` after)."""
         if self.bank is None:
@@ -301,16 +324,19 @@ class TurnTable:
         """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
         after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
         over frames this way). True once the table is complete."""
-        if self.C is None:
+        while self.C is None:
             try:
                 done = self._set_up(stop)
             except MemoryError:  # let go of what was set up: the heap it took is needed now
                 self.let_go()
-                raise
+                if not self._shrink():
+                    raise
+                continue
             if not done:
                 return False
             if self.k > 0 and stop is not None and stop():
                 return False
+            break
         k = self.k
         if k <= 0:
             return True

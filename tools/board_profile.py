@@ -1,0 +1,82 @@
+"""Which calls a board check's slow frames spent their time in (``tools/board_time.py
+--profile``): the firmware's main calls wrapped to add up their inclusive host time, the
+fakes' C work taken off. Loaded by ``tools/board_scenario.py`` only for a profiled game, so
+that the driver of every other game holds fewer names of its own (they come before the
+firmware's, which its pool of names must not be pushed past). Runs on CircuitPython's core;
+renamed with the firmware's short names as the driver is."""
+
+import time
+
+import _cost
+
+calls = {}  # label -> host ns this frame
+slow = {}  # the calls a kind of slow frame spent most in -> [frames, worst us, (frame, cpu, parts)]
+faked = [None]  # the driver's faked_ns: the fakes' C work in host ns
+
+
+def _timed(function, label):
+    """``function`` that adds its inclusive host time to ``calls[label]``."""
+    def wrapper(*args, **kwargs):
+        began = time.monotonic_ns()
+        was, sets = _cost.spent[0], _cost.sets[0]
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent = time.monotonic_ns() - began - faked[0](was, sets)  # the fakes' C work out
+            calls[label] = calls.get(label, 0) + spent
+
+    return wrapper
+
+
+def _wrap(owner, name, label):
+    function = getattr(owner, name, None)
+    if function is not None:
+        setattr(owner, name, _timed(function, label))
+
+
+def profile_calls(faked_ns):
+    faked[0] = faked_ns
+    from app import controller, leds, main as app_main, persist, screens
+    from farkle.players import easy, expert, expert_files, hard, normal
+
+    for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
+                 "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
+                 "_say", "_settle", "_tumble_frame", "_ready", "_select_faces", "_page_strip",
+                 "_open_setup", "_start_game"):
+        _wrap(controller.Controller, name, "ctl." + name)
+    for name in ("update", "_save", "_write", "_new_game"):
+        _wrap(persist.Keeper, name, "keeper." + name)
+    _wrap(screens.Screens, "render", "screens.render")
+    _wrap(expert.TurnTable, "build", "expert.build")
+    _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
+    _wrap(expert_files, "open_table", "expert.open_table")
+    _wrap(leds.Leds, "update", "leds.update")
+    for module in (easy, normal, hard, expert):
+        for cls in [getattr(module, n) for n in dir(module)]:
+            if isinstance(cls, type) and hasattr(cls, "choose_keep"):
+                for name in ("choose_keep", "roll_on", "piggyback", "prepare", "win_chance"):
+                    if name in cls.__dict__:
+                        _wrap(cls, name, "%s.%s" % (module.__name__.split(".")[-1], name))
+    make = app_main.computer_players
+
+    def wrapped_players():
+        made, hint = make()
+        return (_timed(made, "make_player") if made else made), (_timed(hint, "hint") if hint else hint)
+
+    app_main.computer_players = wrapped_players
+
+
+def profiled(spent, cpu, limit_us, frame):
+    """A slow frame (``limit_us`` host us or more) counts under the (at most three) calls it
+    spent most in, by the innermost: the slowest frame of each such kind is kept with its
+    calls."""
+    if spent >= limit_us * 1000:
+        parts = sorted([(ns // 1000, label) for label, ns in calls.items()], reverse=True)[:6]
+        kind = " ".join(sorted([label for _, label in parts[:3]]))
+        seen = slow.get(kind)
+        if seen is None:
+            slow[kind] = seen = [0, 0, None]
+        seen[0] += 1
+        if spent // 1000 > seen[1]:
+            seen[1], seen[2] = spent // 1000, [frame, cpu, parts]
+    calls.clear()
