@@ -365,10 +365,11 @@ def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch
     assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
 
 
-def test_a_turn_whose_longer_rows_find_no_heap_is_worked_out_to_the_games_first_length(monkeypatch):
+def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monkeypatch):
     """Out of heap for rows longer than the game's first turn's, the turn is worked out up to
     the turn total those rows hold and banks above it, instead of the expert giving way to
-    hard for the rest of the game; where it plays, it plays as the whole turn does."""
+    hard for the rest of the game; where it plays, it plays as the whole turn does. Short of
+    heap for those too, a ROOM shorter, down to a top of ROOM units."""
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     length = expert.room(table.top(0, 0) + table.maxp + 1)
@@ -396,10 +397,46 @@ def test_a_turn_whose_longer_rows_find_no_heap_is_worked_out_to_the_games_first_
         assert [turn.rolls(k, n) for k in low for n in range(1, 7)] == [whole.rolls(k, n) for k in low for n in range(1, 7)]
         assert max(abs(turn.value(k, n) - whole.value(k, n)) for k in low for n in range(1, 7)) < 1e-3
     monkeypatch.setattr(expert.TurnTable, "_bank_row", bank_row)
-    short = expert.TurnTable(table, rules, 0, 0)  # a turn no longer than the first: nothing to cut
-    monkeypatch.setattr(expert.TurnTable, "_rows", lambda turn: (_ for _ in ()).throw(MemoryError("none")))
-    with pytest.raises(MemoryError):
-        short.build()
+    first = expert.TurnTable(table, rules, 0, 0)  # no longer than the game's first rows
+    shorter = length - expert.ROOM
+
+    def shorter_only(turn):
+        if turn.size > shorter:
+            raise MemoryError("no block that long")
+        rows(turn)
+
+    monkeypatch.setattr(expert.TurnTable, "_rows", shorter_only)
+    before = table.capped
+    assert first.build() is True  # cut a ROOM shorter, as often as it takes
+    assert first.size == shorter and first.top == shorter - table.maxp - 1 >= expert.ROOM
+    assert table.capped == before + 1
+    never = expert.TurnTable(table, rules, 0, 0)
+
+    def none(turn):
+        raise MemoryError("no block at all")
+
+    monkeypatch.setattr(expert.TurnTable, "_rows", none)
+    with pytest.raises(MemoryError):  # not below a top of ROOM units: it gives up, whole again
+        never.build()
+    assert never.top == table.top(0, 0) and table.capped == before + 1
+
+
+def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn(monkeypatch):
+    """A board's expert made in a heap without room for its rows is made all the same (it
+    does not give way to hard): its first turn makes them, when the heap may have room."""
+    monkeypatch.setattr(expert, "getpid", None)
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert, "_TABLES", {})
+    room = expert.room
+    monkeypatch.setattr(expert, "room", lambda size: 1 << 40)  # rows no heap can hold
+    rules = preset("classic")
+    player = expert_files.make(rules, 2, 1)
+    assert player.level == "expert" and player.table.spare is None
+    monkeypatch.setattr(expert, "room", room)
+    turn = player.table.turn_table(rules, 0, 0)
+    alone = expert.TurnTable(expert_files.open_table(SHIPPED), rules, 0, 0)
+    alone.build()
+    assert turn.C == alone.C
 
 
 def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):

@@ -98,7 +98,10 @@ class Table:
             self.turns = {}
         if self.spare is None:
             size = room(self.top(0, 0) + self.maxp + 1)
-            self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
+            try:
+                self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
+            except MemoryError:  # the first turn makes them: by then the heap may have room
+                self.spare = None
 
     def let_turns_go(self):
         """Every turn kept and the spare lists go: their heap goes back."""
@@ -291,24 +294,28 @@ class TurnTable:
 
 
     def _shrink(self):
-        """Out of heap for longer rows: this turn is worked out only up to the turn total
-        that rows of the game's first length hold (``Table.reserve``), and banks above it.
-        A broken-up heap may have no block for a longer row, turn totals that high are
-        rare, and the other way out, *hard* for the rest of the game, plays far worse.
-        False where the turn is no longer than that, or was cut already: it is then whole
-        again (the caller gives up; a later try starts from the start)."""
+        """Out of heap for this turn's rows: it is worked out only up to a lower turn total,
+        and banks above it. First the length of the game's first rows (``Table.reserve``),
+        then a ROOM shorter each time; never below a top of ROOM units (3,200 points in
+        classic). A broken-up heap may have no block for a long row, turn totals that high
+        are rare, and the other way out, *hard* for the rest of the game, plays far worse.
+        False once it cannot be cut further: the turn is then whole again (the caller gives
+        up; a later try starts from the start)."""
         t = self.table
+        whole = t.top(self.a, self.b)
         size = room(t.top(0, 0) + t.maxp + 1)
-        top = t.top(self.a, self.b)
         if self.size <= size:
-            if self.top < top:
+            size = (self.size - 1) // ROOM * ROOM
+        if size - t.maxp - 1 < ROOM:
+            if self.top < whole:
                 t.capped -= 1
-            self.top = self.k = top
-            self.size = top + t.maxp + 1
+            self.top = self.k = whole
+            self.size = whole + t.maxp + 1
             return False
+        if self.top == whole:
+            t.capped += 1  # a turn counts once, however often it is cut
         self.top = self.k = size - t.maxp - 1
         self.size = size
-        t.capped += 1
         return True
 
     def _set_up(self, stop):
