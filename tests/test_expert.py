@@ -6,6 +6,8 @@ for what the cap proves. The shipped classic file is checked by reading it.
 """
 
 import math
+import pathlib
+import sys
 
 import numpy as np
 import pytest
@@ -671,3 +673,13 @@ def test_the_header_check_agrees_with_the_table_found(name):
         assert expert_files.has_table(rules, players) == (expert_files.table_for(rules, players) is not None)
     custom = preset(name, target=preset(name).target + 50)
     assert expert_files.has_table(custom) == (expert_files.table_for(custom) is not None)
+
+
+def test_a_cut_turn_gives_up_little_win_chance_and_never_gains():
+    """tools/bench_cut_turns.py's measure: the cut play is never better than the whole."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+    from tools.bench_cut_turns import losses
+
+    table = expert_files.open_table(SHIPPED)
+    lost = losses(table, preset("classic"), expert.room(table.top(0, 0) + table.maxp + 1), 6)
+    assert len(lost) == 6 and all(-1e-12 <= x < 1e-4 for x in lost)
