@@ -71,8 +71,8 @@ class Scorer:
         self.singles = (0, rules.single1, 0, 0, 0, rules.single5, 0)
         self.face = [self._face_row(rules, f) for f in range(7)]
         # whether any whole-roll pattern scores under these rules
-        self.patterns = max(rules.straight, rules.straight_low, rules.straight_high, rules.three_pairs,
-                            rules.four_and_pair, rules.two_triplets, rules.full_house) > 0
+        self.has_patterns = max(rules.straight, rules.straight_low, rules.straight_high, rules.three_pairs,
+                                rules.four_and_pair, rules.two_triplets, rules.full_house) > 0
         # n -> (ways n dice score nothing, 6**n), and the counts under way: filled by
         # farkle.players.base, kept here so that they live and die with these tables
         self.farkles = {}
@@ -185,7 +185,7 @@ class Scorer:
                             grown.append((sub + add, total + points))
                 out.extend(grown)
         out.pop(0)  # the empty keep
-        if n >= 5 and self.patterns:
+        if n >= 5 and self.has_patterns:
             # only the roll itself and the roll less one die are big enough for a pattern
             wholes = [(key, n)]
             if n == 6:
@@ -240,7 +240,7 @@ class Scorer:
             for k in range(1, c + 1):
                 if row[k] > 0:
                     return False
-        return n < 5 or not self.patterns or not self.keeps_key(key)
+        return n < 5 or not self.has_patterns or not self.keeps_key(key)
 
     def why_not(self, dice):
         """A human-readable reason why ``dice`` cannot be set aside, or None if they can."""

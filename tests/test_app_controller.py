@@ -266,20 +266,27 @@ def test_presses_queued_in_one_frame_all_act_in_order():
     assert rig.view.states[:2] == [v.SELECTED, v.SELECTED] and rig.view.status == "Keep +150 = 150"
 
 
-def test_presses_past_a_frames_share_of_work_wait_for_the_next_frame_in_order():
+def three_dice_pressed_at_once(ms_a_look):
+    """A rolled six, three dice keys queued in one frame, on a work clock that moves
+    ``ms_a_look`` each time it is read (a press reads it once)."""
     rig = Rig(dice=[6, 1, 1, 5, 2, 3, 4, 6])
     rig.start()
     rig.tap("roll")
     rig.settle()
     looks = [0]
 
-    def slow():  # each press takes a frame's whole share of the work
-        looks[0] += PRESS_MS
+    def clock():
+        looks[0] += ms_a_look
         return looks[0]
 
-    rig.c.work_clock = slow
+    rig.c.work_clock = clock
     for name in ("die0", "die1", "die2"):
         rig.c.press(KEYS[name])
+    return rig
+
+
+def test_presses_past_a_frames_share_of_work_wait_for_the_next_frame_in_order():
+    rig = three_dice_pressed_at_once(PRESS_MS)  # each press takes a frame's whole share
     selected = []
     for _ in range(3):
         rig.step()
@@ -288,19 +295,7 @@ def test_presses_past_a_frames_share_of_work_wait_for_the_next_frame_in_order():
 
 
 def test_cheap_presses_all_act_in_the_frame_they_came_in():
-    rig = Rig(dice=[6, 1, 1, 5, 2, 3, 4, 6])
-    rig.start()
-    rig.tap("roll")
-    rig.settle()
-    looks = [0]
-
-    def fast():  # a few ms a press: three fit in one frame's share
-        looks[0] += PRESS_MS // 4
-        return looks[0]
-
-    rig.c.work_clock = fast
-    for name in ("die0", "die1", "die2"):
-        rig.c.press(KEYS[name])
+    rig = three_dice_pressed_at_once(PRESS_MS // 4)  # a few ms a press: three fit in one frame
     rig.step()
     assert rig.view.states[:3] == [v.SELECTED] * 3 and not rig.c.queue
 
