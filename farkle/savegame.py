@@ -26,6 +26,8 @@ class SaveError(ValueError):
     """Bytes that are not a saved game of this version."""
 
 
+# A board saves at every turn, so the writer makes no garbage it can help: ``enumerate``
+# and a list of flags would make a tuple or a list for every value written.
 class _Writer:
     def __init__(self):
         self.out = bytearray()
@@ -38,14 +40,22 @@ class _Writer:
 
     def small(self, values):
         """A list of numbers 0..7 (faces, seats): its length, then three bits each."""
-        packed = 0
-        for i, v in enumerate(values):
-            packed |= v << (3 * i)
+        packed = shift = 0
+        for v in values:
+            packed |= v << shift
+            shift += 3
         self.uint(len(values))
         self.uint(packed)
 
     def flags(self, bools):
-        self.small([1 if b else 0 for b in bools])
+        """Booleans as ``small`` writes 0s and 1s."""
+        packed = shift = 0
+        for b in bools:
+            if b:
+                packed |= 1 << shift
+            shift += 3
+        self.uint(len(bools))
+        self.uint(packed)
 
 
 def dumps(game):

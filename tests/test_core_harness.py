@@ -260,3 +260,43 @@ def test_a_name_costs_this_core_a_pointer_a_two_byte_hash_and_a_length():
     entries = board_check.FIRST_POOL * (2 ** pools - 1)  # the pools' room, doubling from 20
     per_entry = (total - chars) / entries  # the pools themselves, their headers included
     assert 4 + board_check.CORE_HASH_BYTES + 1 <= per_entry < 4 + board_check.CORE_HASH_BYTES + 1.1
+
+
+def test_a_timed_games_fake_wrappers_pass_arguments_on_and_make_no_garbage():
+    """A timed game's fakes count their C work's time through ``_cost_timing``: a call
+    through its wrapper allocates nothing (``_cost``'s own makes a tuple and a dict a call,
+    which on the board's heap would bring collections a board does not have)."""
+    script = """
+import gc
+import _cost
+_cost.ON = True
+import _cost_timing
+_cost.timed = _cost_timing.timed
+
+def store(buffer, index, value):
+    buffer[index] = value
+    return value
+
+def blit(dest, x, *, x1=0):
+    return x + x1
+
+timed_store = _cost.timed(store)
+timed_blit = _cost.timed(blit)
+buffer = bytearray(8)
+print(timed_store(buffer, 3, 7), buffer[3], timed_blit(None, 2, x1=5))
+
+def garbage(function):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for i in range(200):
+        function(buffer, i % 8, i)
+    made = gc.mem_alloc() - before
+    gc.enable()
+    return made
+
+print(garbage(timed_store), garbage(_cost_timing.timed_keywords(store)))
+"""
+    out = run_micropython(script, mounts=(), libs=("tests/fakes",)).check().stdout.split()
+    assert out[:3] == ["7", "7", "7"]
+    assert int(out[3]) <= 16 < 200 * 16 <= int(out[4])  # at most a block in all, against a block or more a call

@@ -423,6 +423,34 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
     assert never.top == table.top(0, 0) and table.capped == before + 1
 
 
+def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkeypatch):
+    """A turn longer than the game's first rows that finds no heap for longer ones keeps the
+    rows it took from the table: cut to their length, it fills them, and needs no new block
+    from the heap that has just had none."""
+    monkeypatch.setattr(expert, "getpid", None)
+    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    rules = preset("classic")
+    table = expert_files.open_table(SHIPPED)
+    table.let_turns_go()
+    table.reserve()
+    bank, rows = table.spare[0], table.spare[1][1:]
+    length = len(bank)
+    made = expert.room
+
+    def no_longer(size):
+        if size > length:
+            raise MemoryError("no block that long")
+        return made(size)
+
+    monkeypatch.setattr(expert, "room", no_longer)
+    try:
+        turn = table.turn(rules, 12, 180)  # the longest turn of the game
+        assert turn.build() is True and turn.size == length
+        assert turn.bank is bank and all(a is b for a, b in zip(turn.C[1:], rows))
+    finally:
+        table.let_turns_go()
+
+
 def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn(monkeypatch):
     """A board's expert made in a heap without room for its rows is made all the same (it
     does not give way to hard): its first turn makes them, when the heap may have room."""

@@ -232,14 +232,26 @@ class TurnTable:
         spare[i] = None
         return lists
 
+    def _give_back(self, i, lists):
+        """The spare ``i`` that a turn out of heap took (see ``_take``) is spare again."""
+        if lists is None:
+            return
+        if self.table.spare is None:
+            self.table.spare = [None, None]
+        self.table.spare[i] = lists
+
     def _bank_row(self):
         table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
         size = self.size
         bank = self._take(0)  # bank[k]: the value of banking at turn total k
         if bank is None or len(bank) < size:
-            bank = None  # its heap may serve the new list
-            bank = [1.0] * room(size)
+            try:
+                longer = [1.0] * room(size)
+            except MemoryError:  # the spare stays spare: a shorter turn fills it (_shrink)
+                self._give_back(0, bank)
+                raise
+            bank = longer
         below = S - a if S - a < size else size
         for k0 in range(0, below, SPAN):  # W[b][a + k], a few values a read
             m = below - k0 if below - k0 < SPAN else SPAN
@@ -285,8 +297,11 @@ class TurnTable:
         for n in range(1, len(C)):
             row = C[n]
             if row is None or len(row) < size:
-                C[n] = row = None  # its heap may serve the new row
-                C[n] = row = [1.0] * room(size)
+                try:
+                    C[n] = row = [1.0] * room(size)
+                except MemoryError:
+                    self._give_back(1, C)
+                    raise
             row[0] = bank[0]
             for k in range(top + 1, size):
                 row[k] = bank[k]
@@ -334,8 +349,10 @@ class TurnTable:
         while self.C is None:
             try:
                 done = self._set_up(stop)
-            except MemoryError:  # let go of what was set up: the heap it took is needed now
-                self.let_go()
+            except MemoryError:  # what was set up is spare again, for the shorter turn to fill
+                bank = self.let_go()[0]
+                if bank is not None:
+                    self._give_back(0, bank)
                 if not self._shrink():
                     raise
                 continue
