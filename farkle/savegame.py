@@ -27,7 +27,7 @@ class SaveError(ValueError):
 
 
 # A board saves at every turn, so the writer makes no garbage it can help: ``enumerate``
-# and a list of flags would make a tuple or a list for every value written.
+# would make a tuple for every value written, a list of flags a list.
 class _Writer:
     def __init__(self):
         self.out = bytearray()
@@ -48,14 +48,8 @@ class _Writer:
         self.uint(packed)
 
     def flags(self, bools):
-        """Booleans as ``small`` writes 0s and 1s."""
-        packed = shift = 0
-        for b in bools:
-            if b:
-                packed |= 1 << shift
-            shift += 3
-        self.uint(len(bools))
-        self.uint(packed)
+        """Booleans as 0s and 1s (``True << n`` is ``1 << n``): the game's flags are bools."""
+        self.small(bools)
 
 
 def dumps(game):

@@ -350,9 +350,7 @@ class TurnTable:
             try:
                 done = self._set_up(stop)
             except MemoryError:  # what was set up is spare again, for the shorter turn to fill
-                bank = self.let_go()[0]
-                if bank is not None:
-                    self._give_back(0, bank)
+                self._give_back(0, self.let_go()[0])
                 if not self._shrink():
                     raise
                 continue
