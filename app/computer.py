@@ -17,6 +17,17 @@ from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HI
 OPENING_CODE = ("farkle.players.expert_files", "farkle.players.policy_files")
 
 
+def reserve(player):
+    """``player.reserve()``, optional in the decision interface as ``prepare`` is; out of
+    heap, its first turn takes the heap instead."""
+    take = getattr(player, "reserve", None)
+    if take is not None:
+        try:
+            take()
+        except MemoryError:
+            gc.collect()
+
+
 class Computer:
     """The computer's turn of the controller."""
 
@@ -122,14 +133,16 @@ class Computer:
 
         forget(unused)
 
-    def _player_made(self):
+    def _player_made(self, player):
         """A player is made (a game's start): on a board the code that opened its files
-        goes before the next player's, and the roll-off screen's, heap is found."""
+        goes before the next player's, and the roll-off screen's, heap is found; then the
+        player takes the heap its turns need, from the heap that code left."""
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             from app.modules import forget
 
             forget(OPENING_CODE)
             gc.collect()
+        reserve(player)
 
     def _demote(self, player):
         """Out of heap: an expert (the one level that needs much) gives way to hard, which

@@ -41,7 +41,7 @@ def seats(c, rules, levels, metered=False):
                     yield from load(["farkle.players." + name for name in opening])
                     made[seat] = c.make_player(level, rules, n, seat)
                     yield
-                    c._player_made()
+                    c._player_made(made[seat])
                     yield
     if metered:
         yield from load(("farkle.players.base", "farkle.players.expert"))

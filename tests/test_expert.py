@@ -461,6 +461,7 @@ def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn
     monkeypatch.setattr(expert, "room", lambda size: 1 << 40)  # rows no heap can hold
     rules = preset("classic")
     player = expert_files.make(rules, 2, 1)
+    player.reserve()
     assert player.level == "expert" and player.table.spare is None
     monkeypatch.setattr(expert, "room", room)
     turn = player.table.turn_table(rules, 0, 0)
@@ -493,14 +494,17 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
 
 def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_ends(monkeypatch):
     """On a board the expert's table holds rows of the first turn's size (a little more)
-    from the moment the expert is made; a turn that fits fills them; the game's end takes
-    them back; the next game's expert takes over the last turn's rows."""
+    once the game's start has the expert reserve them (not while the code that made it is
+    still loaded); a turn that fits fills them; the game's end takes them back; the next
+    game's expert takes over the last turn's rows."""
     monkeypatch.setattr(expert, "getpid", None)
     monkeypatch.setattr(expert, "TURN_CACHE", 1)
     monkeypatch.setattr(expert, "_TABLES", {})
     rules = preset("classic")
     player = expert_files.make(rules, 2, 1)
     table = player.table
+    assert table.spare is None
+    player.reserve()
     bank, values = table.spare
     first = table.top(0, 0) + table.maxp + 1
     assert len(bank) == expert.room(first) >= first and len(bank) % expert.ROOM == 0
@@ -511,7 +515,16 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     assert table.spare is None and table.turns == {}
     table.turn_table(rules, 0, 0)
     again = expert_files.make(rules, 2, 0)
+    again.reserve()
     assert again.table is table and table.turns == {} and table.spare is not None
+
+
+def test_a_host_expert_reserves_nothing(monkeypatch):
+    """A host keeps many turns, each with rows of its own length: nothing to take ahead."""
+    monkeypatch.setattr(expert, "_TABLES", {})
+    player = expert_files.make(preset("classic"), 2, 1)
+    player.reserve()
+    assert player.table.spare is None
 
 
 @pytest.mark.parametrize("name", ["classic", "farkel"])
@@ -711,3 +724,19 @@ def test_a_cut_turn_gives_up_little_win_chance_and_never_gains():
     table = expert_files.open_table(SHIPPED)
     lost = losses(table, preset("classic"), expert.room(table.top(0, 0) + table.maxp + 1), 6)
     assert len(lost) == 6 and all(-1e-12 <= x < 1e-4 for x in lost)
+
+
+@pytest.mark.parametrize("name, players, leans", [("classic", 2, False), ("classic", 3, True),
+                                                   ("classic", 8, True), ("farkel", 2, True)])
+def test_an_expert_that_lets_hard_decide_some_turns_makes_hard_with_itself(name, players, leans):
+    """Hard decides the final round of many players and every turn under piggybacking: an
+    expert that will ask it makes it while the game starts (a board's heap is then least
+    broken up, and the code that opens hard's files is loaded), not at the first such turn."""
+    rules = preset(name)
+    player = expert_files.make(rules, players, 1)
+    if player is None:
+        pytest.skip("no solved table shipped for %s" % name)
+    assert player.leans_on_hard() is leans
+    assert (player._hard is not None) is leans
+    if leans:
+        assert player.hard() is player._hard and player._hard.level == "hard"

@@ -194,3 +194,50 @@ def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():
     rig.c.seats = [None, kept, StandIn(preset("classic"), 2, 1)]  # one without it: optional
     next(rig.c._ending())
     assert kept.over == 1
+
+
+class Reserving(StandIn):
+    """Records when it was asked to take its heap ahead, and what was made by then."""
+
+    level = "expert"
+    log = None
+
+    def reserve(self):
+        self.log.append(("reserve", self))
+        if self.fails:
+            raise MemoryError("memory allocation failed")
+
+
+def _reserving_game(fails):
+    log = []
+
+    def make(level, rules, n=2, seat=0):
+        player = Reserving(rules, n, seat)
+        player.log, player.fails = log, fails
+        log.append(("made", player))
+        return player
+
+    rig = Rig(dice=[1, 6] + [1, 2, 3, 4, 6, 6] * 400, players=3, seats=("human", "expert", "expert"),
+              make_player=make)
+    rig.start()
+    return rig, log
+
+
+def test_a_game_start_has_each_computer_seat_reserve_its_heap_once_it_is_made():
+    """Each seat takes its turns' heap in the game's start, right after it is made (and the
+    code that made it is gone), once: not at its first turn, when the heap is broken up."""
+    rig, log = _reserving_game(fails=False)
+    first, second = rig.c.seats[1], rig.c.seats[2]
+    assert log == [("made", first), ("reserve", first), ("made", second), ("reserve", second)]
+
+
+def test_a_seat_whose_reserve_finds_no_heap_still_plays_its_turns():
+    """Out of heap while reserving, a seat is kept as it is (its first turn takes the heap)."""
+    rig, log = _reserving_game(fails=True)
+    assert [entry[0] for entry in log] == ["made", "reserve", "made", "reserve"]
+    seats = list(rig.c.seats)
+    assert [getattr(seat, "level", None) for seat in seats] == [None, "expert", "expert"]
+    for _ in range(3000):
+        rig.step()
+    assert rig.c.seats == seats and rig.view.screen == v.PLAY
+    assert rig.game.turns >= 1 and any("keep" in seat.asked for seat in seats[1:])

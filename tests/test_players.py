@@ -359,3 +359,19 @@ def test_set_up_is_told_what_an_expert_seat_really_plays():
     assert plays_as("expert", preset("farkel"), 2) == "hard"
     assert plays_as("expert", preset("classic").replace(penalty=500), 2) == "hard"
     assert plays_as("normal", preset("farkel"), 2) == "normal"
+
+
+def test_a_player_made_once_the_tables_are_open_loads_no_code_to_open_them(monkeypatch):
+    """A board forgets the code that finds and opens normal's and hard's files once the
+    players are made; a hard made later (a demoted expert's) takes the tables already open
+    and does not load that code again into a game's broken-up heap."""
+    import sys
+
+    from farkle.players import policy
+
+    rules = preset("classic")
+    first = Hard(rules, 2, 0)
+    monkeypatch.delitem(sys.modules, "farkle.players.policy_files")
+    later = Hard(rules, 3, 2)
+    assert "farkle.players.policy_files" not in sys.modules
+    assert later.policy is first.policy is policy.opened(rules) and later.reach is first.reach

@@ -45,6 +45,11 @@ class Player:
     def prepare(self, game, stop=None):
         return True
 
+    def reserve(self):
+        """Take now the heap the next turns will need: a board calls it as the game starts,
+        once the code that made the player is gone and the heap is collected (the heap is
+        then least broken up). A player that needs nothing does nothing."""
+
     def game_over(self):
         """The game is over: give back the heap kept for the next turns (a board needs it
         for the end screen). A player that keeps nothing does nothing."""

@@ -163,8 +163,6 @@ def find_table(rules, players=2):
                 tables.clear()
             tables[path] = table
         if fits(table, rules, players):
-            if expert.getpid is None:
-                table.reserve()
             return table
     return None
 
@@ -208,6 +206,9 @@ def make(rules, players=2, seat=0):
     table = table_for(rules, players)
     if table is None:
         return None
-    if players != 2:
-        return expert.MultiExpert(rules, players, seat, table)
-    return expert.Expert(rules, players, seat, table)
+    player = (expert.MultiExpert if players != 2 else expert.Expert)(rules, players, seat, table)
+    if player.leans_on_hard():
+        # made with the expert, while the game starts: made in play (a board's final round),
+        # hard would load the code that opens its files into a broken-up heap
+        player.hard()
+    return player

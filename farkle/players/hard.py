@@ -28,6 +28,8 @@ from n dice, for every r up to 10,000 on the rules' point grid.
 from farkle.game import CHOOSE
 from farkle.players.base import faces, keep_options, leader, minimum
 from farkle.players.normal import Normal
+from farkle.players.policy import opened
+
 
 class Hard(Normal):
     level = "hard"
@@ -41,9 +43,7 @@ class Hard(Normal):
 
     def __init__(self, rules, players=2, seat=0):
         Normal.__init__(self, rules, players, seat)
-        from farkle.players.policy_files import load  # opening code: a board forgets it in play
-
-        self.reach = load(rules, "reach") if self.policy is not None else None
+        self.reach = opened(rules, "reach") if self.policy is not None else None
 
     # ----- what the game asks of this turn -----
 

@@ -12,6 +12,7 @@ like *easy*.
 
 from farkle.game import CHOOSE
 from farkle.players.base import Player, bank_wins, faces, keep_options, minimum
+from farkle.players.policy import opened
 
 
 class Normal(Player):
@@ -19,9 +20,7 @@ class Normal(Player):
 
     def __init__(self, rules, players=2, seat=0):
         Player.__init__(self, rules, players, seat)
-        from farkle.players.policy_files import load  # opening code: a board forgets it in play
-
-        self.policy = load(rules)
+        self.policy = opened(rules)
         self.fallback = None
         if self.policy is None:  # *easy*'s code is loaded only for a game that needs it
             from farkle.players.easy import Easy

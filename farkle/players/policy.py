@@ -125,3 +125,33 @@ class Reach:
 # the tables read, by rules (``policy_files.load``): here, so that they outlive the opening
 # code a board forgets once the players are made
 _LOADED = {}
+
+
+def turn_fields():
+    """Names of the rules fields a turn depends on: the scoring, and the number of dice."""
+    from farkle.rules import FIELD_NAMES
+
+    return FIELD_NAMES[:FIELD_NAMES.index("dice") + 1]
+
+
+def fingerprint(rules):
+    """The turn fields' fingerprint (``Rules.fingerprint``)."""
+    return rules.fingerprint(turn_fields())
+
+
+def key(rules, kind):
+    """Where ``_LOADED`` keeps the table of ``kind`` ("policy" or "reach") for ``rules``."""
+    return (kind, fingerprint(rules), rules.opening, rules.min_bank)
+
+
+def opened(rules, kind="policy"):
+    """The table of ``kind`` for ``rules`` (``policy_files.load``), or None. One another
+    player opened is taken as it is: the code that finds and opens the files loads only for
+    a table not yet open, so a player made in play (a demoted expert's *hard*) does not bring
+    that code back into a game's broken-up heap."""
+    found = key(rules, kind)
+    if found in _LOADED:
+        return _LOADED[found]
+    from farkle.players.policy_files import load  # opening code: a board forgets it in play
+
+    return load(rules, kind)

@@ -8,7 +8,7 @@ so the game's heap holds only the code that plays.
 import struct
 
 from farkle.players import policy
-from farkle.players.policy import POLICY_MAGIC, REACH_MAGIC, Policy, Reach, read_at
+from farkle.players.policy import POLICY_MAGIC, REACH_MAGIC, Policy, Reach, fingerprint, read_at, turn_fields  # noqa: F401
 
 try:
     from os import getpid  # the host: the tables are read whole (see ``_read``)
@@ -16,18 +16,6 @@ except ImportError:  # a board reads them by seek
     getpid = None
 
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-
-
-def turn_fields():
-    """Names of the rules fields a turn depends on: the scoring, and the number of dice."""
-    from farkle.rules import FIELD_NAMES
-
-    return FIELD_NAMES[:FIELD_NAMES.index("dice") + 1]
-
-
-def fingerprint(rules):
-    """The turn fields' fingerprint (``Rules.fingerprint``)."""
-    return rules.fingerprint(turn_fields())
 
 
 def _open(f, magic, cls):
@@ -121,7 +109,7 @@ def load(rules, kind="policy"):
     without the bank minimum is still used (rolls below it are then near, not exactly, best).
     """
     fp = fingerprint(rules)
-    key = (kind, fp, rules.opening, rules.min_bank)
+    key = policy.key(rules, kind)
     loaded = policy._LOADED
     if key in loaded:
         return loaded[key]
