@@ -4,7 +4,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: sim test bench deploy board-check circuitpython clean
+.PHONY: sim test bench deploy board-check circuitpython circuitpython-debug clean
 
 sim: $(STAMP)
 	$(PY) code.py
@@ -20,6 +20,11 @@ $(STAMP): requirements.txt requirements-sim.txt
 # CircuitPython's core for the tests, from CIRCUITPYTHON_SRC (see tools/build_circuitpython.sh).
 circuitpython:
 	sh tools/build_circuitpython.sh build/circuitpython/bin
+
+# The same core with its symbols, for tools/board_gdb.py (the shared source tarball by default).
+circuitpython-debug:
+	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
+	    UNSTRIPPED=1 sh tools/build_circuitpython.sh build/circuitpython-debug/bin
 
 board-check: $(STAMP)
 	$(PY) tools/board_check.py

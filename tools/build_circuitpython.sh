@@ -3,6 +3,7 @@
 # runs): `circuitpython`, the unix port made like an RP2040's interpreter, and `mpy-cross`.
 #   CIRCUITPYTHON_SRC   a checkout of adafruit/circuitpython (at the commit in CP_VERSION,
 #                       submodules fetched) or a source tarball of it
+#   UNSTRIPPED=1        keep the core's symbols (for gdb: tools/board_gdb.py); the same heap
 # Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
 # gcc-multilib); about two minutes on two cores.
 set -eu
@@ -21,7 +22,7 @@ make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
 # Like the board: 32-bit words, objects in the compact REPR_C form (30-bit small ints,
 # floats inside the object word, so single precision), a fixed heap (-X heapsize=), no FFI
 # and nothing frozen.
-make -C "$work/ports/unix" -j2 VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
+make -C "$work/ports/unix" -j2 ${UNSTRIPPED:+STRIP=} VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
     MICROPY_PY_FFI=0 FROZEN_MANIFEST= LDFLAGS_EXTRA=-static \
     CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT"
 mkdir -p "$out"

@@ -1,0 +1,82 @@
+"""One game of a board check under gdb: every allocation the firmware's heap could not make.
+
+host-only. Usage:
+    make circuitpython-debug                      # the same core, its symbols kept (once)
+    python tools/board_gdb.py --scenario expert-three --seed 1
+    python tools/board_gdb.py --scenario menus --heap 124K --core build/circuitpython-debug/bin
+
+Plays the game ``tools/board_check.py`` plays for that scenario and seed (the same deploy,
+drive and driver, so the same heap), with the core run by gdb, which stops at each
+``m_malloc_fail`` (``tools/gdb_heap.py``) and prints what was asked for, the C calls that
+asked, the free heap and its largest holes, and, where an object's table of names could not
+grow, whose it was. The core has no Python traceback to offer for a ``MemoryError`` the
+firmware catches or reports, and a line of Python added to find it moves every block after
+it: gdb reads the heap without changing it. Needs gdb and a core built with its symbols
+(``make circuitpython-debug``; the heap is the same as the stripped core's).
+"""
+
+import argparse
+import os
+import pathlib
+import stat
+import sys
+import tempfile
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import board_check  # noqa: E402
+import short_names  # noqa: E402
+
+DEBUG_CORE = REPO / "build" / "circuitpython-debug" / "bin"
+GDB_SCRIPT = REPO / "tools" / "gdb_heap.py"
+# Only the driver's run goes through gdb: the deploy and the check's other runs of the
+# core (its modules, its names) run it as they are.
+WRAPPER = """#!/bin/sh
+case "$*" in
+  *_driver.py*) exec %(gdb)s -q -batch -ex "set libthread-db-search-path /nonexistent" \\
+      -ex "set auto-load off" -ex "set pagination off" -ex "handle SIGPIPE nostop noprint pass" \\
+      -ex "set logging file %(log)s" -ex "set logging overwrite on" -ex "set logging redirect on" \\
+      -ex "set logging enabled on" -x %(script)s -ex run --args %(core)s "$@" ;;
+  *) exec %(core)s "$@" ;;
+esac
+"""
+
+
+def wrap(core, folder, log, gdb="/usr/bin/gdb"):
+    """A folder that looks like a core's (``circuitpython``, ``mpy-cross``) to the check."""
+    wrapper = folder / "circuitpython"
+    wrapper.write_text(WRAPPER % {"gdb": gdb, "log": log, "script": GDB_SCRIPT, "core": core / "circuitpython"})
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    (folder / "mpy-cross").symlink_to(core / "mpy-cross")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenario", required=True, choices=sorted(board_check.SCENARIOS))
+    parser.add_argument("--seed", type=int, default=1, help="the game: board_check's dice seed (default 1)")
+    parser.add_argument("--heap", default="%dK" % (board_check.HEAP // 1024))
+    parser.add_argument("--core", default=str(DEBUG_CORE), help="folder of a core built with symbols")
+    args = parser.parse_args(argv)
+    core = pathlib.Path(args.core).resolve()
+    if not (core / "circuitpython").exists():
+        sys.exit("no core with symbols in %s: build one with `make circuitpython-debug`" % core)
+    with tempfile.TemporaryDirectory(prefix="core-gdb-") as temp:
+        folder = pathlib.Path(temp)
+        log = folder / "gdb.log"
+        wrap(core, folder, log)
+        os.environ["CIRCUITPYTHON_BIN"] = str(folder)
+        row = board_check.run(args.scenario, board_check.parse_heap(args.heap), seed=args.seed)
+        failures = log.read_text() if log.exists() else ""
+    spelt = {short: name for name, short in short_names.read_map(board_check.deployed(board_check.SCENARIOS[args.scenario][0])).items()}
+    for line in failures.splitlines():
+        if line.startswith("  the table of names"):  # the firmware's names as its sources spell them
+            head, _, names = line.partition(": ")
+            line = head + ": " + " ".join(spelt.get(name, name) for name in names.split())
+        if line.startswith(("FAILED", "  ")):
+            print(line)
+    print(board_check.report(dict(row, seed=args.seed)))
+
+
+if __name__ == "__main__":
+    main()
