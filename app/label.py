@@ -29,7 +29,7 @@ import displayio
 _FIRST, _COUNT = 32, 95  # the printable ASCII characters, the ones drawn as cells
 _MISSING = 255  # no glyph: the character is skipped, as bitmap_label skips it
 _BITMAP = 254  # a text with this byte is drawn as a bitmap
-_tables = {}  # (id(font), padding_top) -> bytes: the tile or a mark for each byte; or None
+_tables = {}  # (font, padding_top) -> bytes: the tile or a mark for each byte; or None
 _backs = {}  # (cell width, box height) -> bitmap of a blank and a solid cell
 _inks = {}  # colour -> palette: 0 see-through, 1 the colour (shared by the cells' grids)
 
@@ -52,7 +52,7 @@ def cells_for(font, padding_top):
     a whole cell of ``font.bitmap``, no offsets) or has no blank space for the cells past a
     text. Worked out once a font and padding, a look at the clipped rows of each glyph:
     call it before the first label is drawn (at start-up) so that no frame pays for it."""
-    key = (id(font), padding_top)
+    key = (font, padding_top)  # not id(font): a long int where the heap lies above 2**30
     if key in _tables:
         return _tables[key]
     table = bytearray([_BITMAP]) * 256

@@ -8,11 +8,11 @@ the board's built-in font the screens never need it.
 import displayio
 
 LINE_SPACING = 1.25  # lines apart, in the font's height (as the library's default)
-_metrics = {}  # id(font) -> (ascent, descent)
+_metrics = {}  # font -> (ascent, descent)
 
 
 def _ascent_descent(font):
-    key = id(font)
+    key = font
     if key not in _metrics and hasattr(font, "ascent") and hasattr(font, "descent"):
         _metrics[key] = (font.ascent, font.descent)
     if key not in _metrics:

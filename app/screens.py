@@ -73,8 +73,6 @@ class Screens:
         self.built = {}  # kind -> _Parts: the screen shown and the one being drawn
         self._building = None
         self._kind = None  # the kind of screen render() is drawing
-        self.texts = {}  # id(label) -> text shown, so unchanged texts are not redrawn
-        self.inverse = {}
         self.version = -1
         self.budget = TEXT_BUDGET
         self.incomplete = False
@@ -110,9 +108,7 @@ class Screens:
         return parts
 
     def _drop(self, kind):
-        for label in self.built.pop(kind).labels:
-            del self.texts[id(label)]
-            del self.inverse[id(label)]
+        del self.built[kind]
 
     # Each builder makes a screen's labels a few at a time (``yield``: the frame's share).
 
@@ -164,8 +160,6 @@ class Screens:
                                   padding_top=padding_top, chars=chars)
         self._building.group.append(label)
         self._building.labels.append(label)
-        self.texts[id(label)] = text
-        self.inverse[id(label)] = False
         return label
 
     def _dice(self, n, x, y):
@@ -178,18 +172,17 @@ class Screens:
     # ----- updating -----
 
     def _set(self, label, text, inverse=False):
-        key = id(label)
-        if self.texts[key] != text:
+        # what a label shows is read off the label itself: no table keyed by id(label), whose
+        # look-ups make a long int wherever the heap lies above 2**30 (this PC's core)
+        if label.text != text:
             cost = len(text) * label.scale * label.scale
             if self.budget <= 0 and text:  # enough text drawn this frame: the rest next frame
                 # (clearing is cheap and always done at once: nothing new is drawn over old text)
                 self.incomplete = True
                 return
             self.budget -= cost
-            self.texts[key] = text
             label.text = text
-        if self.inverse[key] != inverse:
-            self.inverse[key] = inverse
+        if (label.background_color is not None) != inverse:
             label.color = BLACK if inverse else WHITE
             label.background_color = WHITE if inverse else None
 

@@ -133,7 +133,7 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
         draw(*args)
 
     def counted_table(font, padding_top):
-        work["tables"] += (id(font), padding_top) not in label._tables
+        work["tables"] += (font, padding_top) not in label._tables
         return table(font, padding_top)
 
     monkeypatch.setattr(label.Label, "__init__", counted_make)
@@ -144,7 +144,7 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
     from hardware.sim.screen import HostDisplay
 
     Screens(HostDisplay())
-    assert (id(cellfont.FONT), PADDING) in label._tables  # made at start-up, before any frame
+    assert (cellfont.FONT, PADDING) in label._tables  # made at start-up, before any frame
     faces = random.Random(3).choices(range(1, 7), k=3000)
     rig = Rig(dice=faces, seats=("human", "normal", "easy"), players=3)
     assert work["tables"] == 1 and work["made"] == 3  # the splash, in the first frame
