@@ -93,7 +93,7 @@ rules = preset("classic")
 game = Game(rules, players=2, first=0)
 hard = make_player("hard", rules, 2, 0)
 """
-HEAP_OPEN = HEAP + 'player = make_player("expert", rules, 2, 1)\n'
+HEAP_OPEN = HEAP + 'player = make_player("expert", rules, 2, 1)\nplayer.reserve()  # as a game starts\n'
 HEAP_TURN = HEAP_OPEN + "turn = player.table.turn_table(rules, 12, 180)  # the longest turn of PAIRS\n"
 
 # The heap a turn allocates, garbage included (the collector off while it builds): the first
@@ -122,6 +122,7 @@ for seed in (1, 2):
     game = Game(rules, 2, first=seed % 2, dice=RandomDice(seed), log_size=2)
     players = [make_player("expert", rules, 2, 0), make_player("hard", rules, 2, 1)]
     assert players[0].level == "expert"
+    players[0].reserve()  # as a game starts
     while game.phase != OVER:
         p = players[game.current]
         if game.phase == START:
