@@ -12,18 +12,17 @@ _metrics = {}  # font -> (ascent, descent)
 
 
 def _ascent_descent(font):
-    key = font
-    if key not in _metrics and hasattr(font, "ascent") and hasattr(font, "descent"):
-        _metrics[key] = (font.ascent, font.descent)
-    if key not in _metrics:
+    if font not in _metrics and hasattr(font, "ascent") and hasattr(font, "descent"):
+        _metrics[font] = (font.ascent, font.descent)
+    if font not in _metrics:
         ascent = descent = 0
         for char in "M j'":
             glyph = font.get_glyph(ord(char))
             if glyph:
                 ascent = max(ascent, glyph.height + glyph.dy)
                 descent = max(descent, -glyph.dy)
-        _metrics[key] = (ascent, descent)
-    return _metrics[key]
+        _metrics[font] = (ascent, descent)
+    return _metrics[font]
 
 
 def _blit(bitmap, x, y, source, x1, y1, x2, y2):

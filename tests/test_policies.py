@@ -5,6 +5,7 @@ import pathlib
 import pytest
 
 from farkle.players import policy_files as board
+from farkle.players.policy import fingerprint
 from farkle.presets import NAMES, preset
 from farkle.solve import tables
 from farkle.solve.turn import solve
@@ -40,7 +41,7 @@ def test_reader_agrees_with_the_solver(name):
     rules = preset(name)
     s = solve(rules)
     p = board.load(rules)
-    assert p.fingerprint == board.fingerprint(rules) and p.step == s.step
+    assert p.fingerprint == fingerprint(rules) and p.step == s.step
     for n in range(1, rules.dice + 1):
         assert p.bank_at(n, rules.min_bank) == s.bank_at()[n]
         assert p.surv[n] == round(float(1 - s.farkle[n]) * 65535)
@@ -53,15 +54,15 @@ def test_reader_agrees_with_the_solver(name):
     for m in tables.minimums(rules):
         assert p.has_minimum(m)
     r = board.load(rules, "reach")
-    assert r.fingerprint == board.fingerprint(rules) and r.code(6, 0) == 0
+    assert r.fingerprint == fingerprint(rules) and r.code(6, 0) == 0
     assert r.chance(1, 50) == pytest.approx(1 / 3, rel=1e-3)
 
 
 def test_fingerprint_ignores_play_options_only():
     classic = preset("classic")
-    assert board.fingerprint(classic) == board.fingerprint(classic.replace(target=5000, penalty=500))
-    assert board.fingerprint(classic) != board.fingerprint(classic.replace(straight=2500))
-    assert board.fingerprint(classic) != board.fingerprint(preset("scorecard"))
+    assert fingerprint(classic) == fingerprint(classic.replace(target=5000, penalty=500))
+    assert fingerprint(classic) != fingerprint(classic.replace(straight=2500))
+    assert fingerprint(classic) != fingerprint(preset("scorecard"))
 
 
 def test_load_uses_a_shipped_table_for_the_same_turn_and_solves_the_rest():
@@ -72,7 +73,7 @@ def test_load_uses_a_shipped_table_for_the_same_turn_and_solves_the_rest():
     q = board.load(odd)
     assert q.has_minimum(750) and q.f.getvalue() != p.f.getvalue()
     other = preset("classic").replace(straight=2500)
-    assert board.load(other).fingerprint == board.fingerprint(other)
+    assert board.load(other).fingerprint == fingerprint(other)
 
 
 def test_policy_rejects_other_files():

@@ -8,7 +8,7 @@ so the game's heap holds only the code that plays.
 import struct
 
 from farkle.players import policy
-from farkle.players.policy import POLICY_MAGIC, REACH_MAGIC, Policy, Reach, fingerprint, read_at, turn_fields  # noqa: F401
+from farkle.players.policy import POLICY_MAGIC, REACH_MAGIC, Policy, Reach, read_at
 
 try:
     from os import getpid  # the host: the tables are read whole (see ``_read``)
@@ -108,8 +108,8 @@ def load(rules, kind="policy"):
     solved on the spot (``farkle.solve``); on the board a file for the same turn fields
     without the bank minimum is still used (rolls below it are then near, not exactly, best).
     """
-    fp = fingerprint(rules)
     key = policy.key(rules, kind)
+    fp = key[1]  # the turn fields' fingerprint
     loaded = policy._LOADED
     if key in loaded:
         return loaded[key]

@@ -12,7 +12,8 @@ import struct
 from io import BytesIO
 
 from farkle.players.policy import NEVER, POLICY_MAGIC, REACH_MAGIC
-from farkle.players.policy_files import fingerprint, read_policy
+from farkle.players.policy import fingerprint
+from farkle.players.policy_files import read_policy
 from farkle.presets import NAMES, preset
 from farkle.solve.turn import EPS, reach_table, solve
 from farkle.scorer import pack, size
