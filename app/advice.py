@@ -8,34 +8,39 @@ loaded for each one and forgotten after.
 
 import gc
 
+from app.computer import ahead
 from app.modules import load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 
-def give(c, wait=True):
-    """The advice for the player on turn, or with ``wait`` "thinking..." until the
-    adviser's work is done."""
+def ask(c, wait=True):
+    """The adviser's answer for the player on turn, or None when there is nothing to say
+    yet or the reason is said already (with ``wait``, "thinking..." until its work is done)."""
     game = c.game
     if c.hint_fn is None:
         c._refuse("no hints on this board")
-        return
+        return None
     if game.phase not in (START, KEEP, CHOOSE):
-        return
+        return None
     try:
         adviser = c.advisers.get(game.current) or make_adviser(c)
         if wait and adviser is not None and not (c._ready(adviser, lambda: True) and c._odds_ready(lambda: True)):
             c.hint_wait = (game.current, game.turns)  # _work_ahead shows it when ready
             c._say("Hint: thinking...", stay=True)
-            return
-        hint = c.hint_fn(game, player=adviser) if adviser is not None else c.hint_fn(game)
+            return None
+        return c.hint_fn(game, player=adviser) if adviser is not None else c.hint_fn(game)
     except MemoryError:  # a board short of heap: the game goes on without the hint
         c.advisers = {}
         gc.collect()
         c._say("Hint: can't think right now (out of memory)")
-        return
     except Exception as error:  # a hint must never stop the game
         c._say("no hint: %s" % error)
-        return
+    return None
+
+
+def say(c, hint):
+    """The answer in words under the dice, its keep selected."""
+    game = c.game
     keep = _get(hint, "keep")
     roll = _get(hint, "roll")
     dice = _get(hint, "dice")
@@ -63,16 +68,20 @@ def give(c, wait=True):
 
 def steps(c, wait):
     """The hint's job once this module is loaded, a step a frame: the seat's adviser's code,
-    the adviser made,
-    or the hint's own module loaded once the adviser is ready (not beside its work), then
-    the advice."""
+    its file opened, the adviser made, or the hint's own module loaded once the adviser is
+    ready (not beside its work), then the answer, then the advice said."""
     if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
         yield from load(("farkle.players." + HINT_LEVEL, "farkle.players.expert_files"))  # its play code, the code that opens its file
+        game = c.game
+        yield from ahead(HINT_LEVEL, game.rules, game.players)  # its file opened a step a frame
         adviser(c)
         yield
     if not wait:
         yield from load(("farkle.players.hint",))
-    give(c, wait)
+    hint = ask(c, wait)
+    if hint is not None:
+        yield  # the answer worked out, then said and drawn: a frame each
+        say(c, hint)
     c._refresh()
 
 

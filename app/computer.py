@@ -28,6 +28,20 @@ def reserve(player):
             gc.collect()
 
 
+def ahead(level, rules, players):
+    """What making a player of ``level`` can do beforehand, a step a frame of a job (the
+    expert's file opened), so no frame does it whole: a generator. Out of heap it stops;
+    making the player then meets the same and gives way (``farkle.players.make_player``)."""
+    try:
+        from farkle.players import ahead as steps
+    except ImportError:  # a board without computer players
+        return
+    try:
+        yield from steps(level, rules, players)
+    except MemoryError:
+        gc.collect()
+
+
 class Computer:
     """The computer's turn of the controller."""
 
@@ -50,7 +64,7 @@ class Computer:
                 self.odds_game = None  # keeps no game alive once play is over
             return
         waiting = self.hint_wait
-        if waiting is not None and waiting != (game.current, game.turns):
+        if waiting is not None and (waiting[0] != game.current or waiting[1] != game.turns):
             waiting = self.hint_wait = None  # the turn moved on: that hint is stale
         player = self.seats[game.current] if waiting is None else None
         if player is None:  # a human: the adviser that gave hints works ahead for the next one
@@ -63,6 +77,11 @@ class Computer:
         if self.hint_fn is not None and not self._odds_ready(stop):
             return
         if waiting is not None and self.settled():  # the advice: a job of its own
+            if len(waiting) == 2:
+                # its work ended in this frame's slice: the advice and its redraw on top of
+                # it would make a frame over 50 ms on a board, so they come in the next
+                self.hint_wait = waiting + (True,)
+                return
             self.hint_wait = None
             self._hint(wait=False)  # the advice replaces "thinking..." from the next frames (or says it ran out of heap)
             self._refresh()

@@ -38,7 +38,7 @@ from app.playview import PlayView
 # numbers its preset by the save format's own table, and the rules are checked once, here)
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 # the set-up menu's code in the order each imports the ones before: loaded a module a frame
-SETUP_LOAD = ("farkle.rules", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
+SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
 
 
 class Controller(Computer, PlayView):
@@ -99,7 +99,9 @@ class Controller(Computer, PlayView):
         self.paused_keys = ()  # the keys lit under the pause menu: its rows offer those
         self.advisers = {}  # seat -> the computer player that gives that seat hints
         self.meter = None  # app.meter.Meter (a set-up option)
-        self.hint_wait = None  # (seat, turn) of a hint whose adviser is still working it out
+        # (seat, turn) of a hint whose adviser is still working it out; (seat, turn, True)
+        # once that work is done, for the advice to show in the next frame
+        self.hint_wait = None
         self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
         self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
         self.setup_modules = None  # the modules loaded when the set-up menu first opened
@@ -372,8 +374,10 @@ class Controller(Computer, PlayView):
         yield from load((opening,))
         from app import setup
 
-        setup.plays_as("expert", setup.rules(self.setup), self.setup.players)
-        setup = None
+        rules = setup.rules(self.setup)
+        yield  # the rules made and checked, then the files' headers read: a frame each
+        setup.plays_as("expert", rules, self.setup.players)
+        setup = rules = None
         if not loaded:
             forget((opening,))
         yield

@@ -9,6 +9,7 @@ is ``app.rolloff``'s, which a resumed game into a turn never loads.
 import gc
 import sys
 
+from app.computer import ahead
 from app.modules import forget, load
 from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
 
@@ -39,6 +40,7 @@ def seats(c, rules, levels, metered=False):
             for seat in range(n):
                 if levels[seat] == level:
                     yield from load(["farkle.players." + name for name in opening])
+                    yield from ahead(level, rules, n)
                     made[seat] = c.make_player(level, rules, n, seat)
                     yield
                     c._player_made(made[seat])

@@ -25,14 +25,22 @@ def rows(c):
     view = c.view
     view.rows = [(r[2], r[3]) for r in made]
     view.cursor = min(view.cursor, len(made) - 1)
-    value = made[view.cursor][3]
+    c._scroll_menu()
+    view.mute = c.setup.mute
+    view.keys_lit = ("roll", "menu") if c.extra is not None else ("roll",)
+    _cursor_moved(c)
+
+
+def _cursor_moved(c):
+    """The status line for the row under the cursor. Moving the cursor changes no choice,
+    so the rows stay as they are: making them again (the rules twice over, the files'
+    headers, the fair start) would take a board's whole frame."""
+    view = c.view
+    value = c.rows[view.cursor][3]
     view.status = ""
     if "=" in value:  # a level that falls back: say what it plays as
         level, real = value.split("=")
         view.status = "%s = %s here" % (level, real)
-    c._scroll_menu()
-    view.mute = c.setup.mute
-    view.keys_lit = ("roll", "menu") if c.extra is not None else ("roll",)
     c._changed()
 
 
@@ -40,10 +48,10 @@ def key(c, action):
     view = c.view
     if action in (act.UP, act.DIE0):
         c._move(-1)
-        rows(c)
+        _cursor_moved(c)
     elif action in (act.DOWN, act.DIE0 + 1):
         c._move(1)
-        rows(c)
+        _cursor_moved(c)
     elif action == act.ROLL:
         c._start_game()
     elif action == act.MENU and c.extra is not None:  # persist hook: statistics, dice check

@@ -4,6 +4,8 @@ A manual clock drives it; the dice are fixed; computer seats are a trivial stand
 tests do not depend on how well farkle.players plays).
 """
 
+import sys
+
 import pytest
 from simrig import StandIn, stand_in, stand_in_hint
 
@@ -733,3 +735,54 @@ def test_the_real_computer_players_play_a_whole_game(seats):
         rig.step(100)
     assert rig.view.screen == v.END and rig.game.is_over()
     assert max(rig.game.scores) >= 10000 and rig.view.title.endswith("wins!")
+
+
+def test_moving_the_set_up_cursor_keeps_the_rows_and_says_what_a_seat_plays_as(monkeypatch):
+    """The cursor changes no choice: the rows stay as they are (making them again reads
+    the rules twice and the files' headers, a board's whole frame), and the status line
+    follows the row under it."""
+    from simrig import Rig
+
+    from app import setup as setup_code
+    from farkle.players import make_player
+    from farkle.presets import NAMES
+
+    rig = Rig(seats=("human", "expert"), preset=NAMES.index("farkel"), make_player=make_player)
+    rig.until("setup")
+    rig.settle()
+    made = []
+    real = setup_code.rows
+    monkeypatch.setattr(setup_code, "rows", lambda choices: made.append(1) or real(choices))
+    rig.tap("down", "down")  # to Seat 2: an expert plays hard's decisions under piggybacking
+    assert rig.view.cursor == 2 and rig.view.rows[2] == ("Seat 2", "expert=hard")
+    assert rig.view.status == "expert = hard here"
+    rig.tap("up")
+    assert rig.view.status == "" and made == []
+    rig.tap("select")  # a change of choice makes them again
+    assert made == [1]
+
+
+def test_the_set_up_menu_makes_its_rules_and_reads_the_files_headers_in_frames_of_their_own(monkeypatch):
+    """Opening the set-up menu is a job: the rules' check code is loaded, the rules made,
+    and whether the expert has a file for them asked, each in a frame of its own."""
+    from simrig import Rig
+
+    from app import setup as setup_code
+    from farkle.players import make_player
+
+    seen = []
+    for name in ("rules", "plays_as"):
+        real = getattr(setup_code, name)
+
+        def timed(*args, real=real, name=name):
+            seen.append((name, rig.clock.now, "farkle.rules_check" in sys.modules))
+            return real(*args)
+
+        monkeypatch.setattr(setup_code, name, timed)
+    monkeypatch.delitem(sys.modules, "farkle.rules_check", raising=False)
+    rig = Rig(seats=("human", "expert"), make_player=make_player)
+    rig.until("setup")
+    first_rules = [at for name, at, _ in seen if name == "rules"][0]
+    first_ask = [at for name, at, _ in seen if name == "plays_as"][0]
+    assert first_ask > first_rules
+    assert seen[0][2]  # the check's code was loaded before the rules were first made

@@ -740,3 +740,41 @@ def test_an_expert_that_lets_hard_decide_some_turns_makes_hard_with_itself(name,
     assert (player._hard is not None) is leans
     if leans:
         assert player.hard() is player._hard and player._hard.level == "hard"
+
+
+def _fields(table):
+    return [getattr(table, name) for name in ("fingerprint", "unit", "S", "N", "G", "maxp", "one_p", "many_p",
+                                               "one_q", "one_l", "many_q", "many_l", "many_end", "one_from",
+                                               "many_from", "keeps_from", "farkle", "top_size", "has_last")]
+
+
+def test_a_file_opened_a_step_at_a_time_is_the_file_opened_at_once(monkeypatch):
+    """The game's start opens the expert's file a step a frame (a board takes about 150 ms
+    in one go): the table is the same, and making the expert then opens nothing."""
+    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_files, "PATHS", [])  # the shipped files only
+    rules = preset("classic")
+    steps = list(farkle.players.ahead("expert", rules, 2))
+    assert len(steps) >= 4
+    (path, table), = expert._TABLES.items()
+    assert _fields(table) == _fields(expert_files.open_table(path))
+    opened = []
+    monkeypatch.setattr(expert_files, "_opening", lambda *args: opened.append(args))
+    assert make_player("expert", rules, 2, 1).table is table and opened == []
+
+
+def test_only_the_expert_has_work_ahead():
+    for level in ("easy", "normal", "hard"):
+        assert list(farkle.players.ahead(level, preset("classic"), 2)) == []
+
+
+def test_a_file_for_other_rules_is_closed_once_its_header_is_read(monkeypatch):
+    """Custom rules have no solved file: each file's header says so, and no roll groups are read."""
+    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_files, "PATHS", [])
+    packed = []
+    monkeypatch.setattr(expert_files, "_pack", lambda *args: packed.append(args) or iter(()))
+    rules = preset("classic").replace(opening=350)
+    assert list(expert_files.opening(rules, 2)) == []
+    assert packed == [] and expert._TABLES == {}
+    assert make_player("expert", rules, 2, 1).level == "hard"

@@ -34,6 +34,34 @@ def _wrap(owner, name, label):
         setattr(owner, name, _timed(function, label))
 
 
+# the functions of the parts a job loads, timed once each is imported
+PARTS = ("app.setupmenu", "app.setup", "app.gamestart", "app.advice", "app.rolloff", "app.endscreen",
+         "app.pausemenu", "farkle.players.expert_files", "farkle.players.policy_files")
+
+
+def _time_imports():
+    """``app.modules.load``'s imports, each under its module's name (the name ``__import__``
+    is looked up in the module's globals before the builtins), and then the functions of
+    the PARTS it loads."""
+    import sys
+
+    from app import modules
+
+    real = __import__
+
+    def timed_import(name, *args):
+        module = _timed(real, "import " + name)(name, *args)
+        if name in PARTS:
+            part = sys.modules[name]
+            for attr in dir(part):
+                value = getattr(part, attr)
+                if type(value) is type(_time_imports) and not attr.startswith("__"):
+                    setattr(part, attr, _timed(value, name.split(".")[-1] + "." + attr))
+        return module
+
+    modules.__import__ = timed_import
+
+
 def profile_calls(faked_ns):
     faked[0] = faked_ns
     from app import controller, leds, main as app_main, persist, screens
@@ -57,6 +85,11 @@ def profile_calls(faked_ns):
                 for name in ("choose_keep", "roll_on", "piggyback", "prepare", "win_chance"):
                     if name in cls.__dict__:
                         _wrap(cls, name, "%s.%s" % (module.__name__.split(".")[-1], name))
+    _time_imports()
+    from app import setup  # loaded at power-up, before any job
+
+    for name in ("plays_as", "rules", "rows"):
+        _wrap(setup, name, "setup." + name)
     make = app_main.computer_players
 
     def wrapped_players():

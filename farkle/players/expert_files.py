@@ -17,6 +17,9 @@ PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
 PATHS = []  # extra full paths (tests, variants); tried first
 GROUPS_READ = 256  # bytes of roll groups read at a time when a file is opened
+# Roll groups packed a step when a file is opened in steps (``opening``): the whole file
+# takes a board about 150 ms, a job's frame should take a tenth of that.
+GROUPS_STEP = 48
 # The expert level for 3-8 players: MultiExpert beat hard seats in classic (one against two:
 # 33.88%, 33.41% to 34.34% over 40,000 games; one against three: 25.66%, 25.23% to 26.09%).
 MULTI = True
@@ -31,6 +34,22 @@ def open_table(path):
     """The ``Table`` of the file at ``path``: its header read and its roll groups packed.
 
     :raises OSError: no such file; ValueError: not an expert file."""
+    return _run(_opening(path))
+
+
+def _run(steps):
+    """What the generator ``steps`` returns, run to its end in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def _opening(path, rules=None, players=2):
+    """``open_table``'s work, a step at a time (a generator that returns the table); with
+    ``rules``, None (the file closed) once its header shows it does not fit them, before
+    its roll groups are read."""
     from farkle.players import expert
 
     f = open(path, "rb")
@@ -42,7 +61,10 @@ def open_table(path):
      table.RD, off_groups, table.off_W, table.off_top, table.off_reach) = struct.unpack(HEADER, head)
     if magic != MAGIC:
         raise ValueError("not an expert table: " + path)
-    _pack(table, f, off_groups)
+    if rules is not None and not fits(table, rules, players):
+        f.close()  # a board keeps only the file it plays open
+        return None
+    yield from _pack(table, f, off_groups)
     table.top_size = (table.off_reach - table.off_top) // (table.S * table.S)  # 1 or 2 bytes
     table.off_last = table.off_reach + 4 * table.N * table.RD
     f.seek(0, 2)
@@ -68,7 +90,7 @@ def _groups(count, f, start):
         pos += 4 + 2 * data[pos + 1]
 
 
-def _pack(table, f, start):
+def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     """Pack the roll groups once for every turn the table builds: per number of dice, the
     groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
     ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
@@ -77,7 +99,7 @@ def _pack(table, f, start):
     of its own to the groups. About 2 KB, like the file's groups."""
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-    maxp = last = 0
+    maxp = last = seen = 0
     for data, pos in _groups(table.G, f, start):
         n, cnt = data[pos], data[pos + 1]
         if n < last or n > N:
@@ -105,6 +127,9 @@ def _pack(table, f, start):
     one = many = keeps = 0
     last = 1
     for data, pos in _groups(table.G, f, start):
+        seen += 1
+        if seen % GROUPS_STEP == 0:
+            yield
         n, cnt = data[pos], data[pos + 1]
         while last < n:
             last += 1
@@ -142,6 +167,11 @@ def _paths(rules):
 def find_table(rules, players=2):
     """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
     tried first, so a board opens only the one it plays."""
+    return _run(_finding(rules, players))
+
+
+def _finding(rules, players):
+    """``find_table``'s work, a step at a time (a generator that returns the table)."""
     from farkle.players import expert
 
     tables = expert._TABLES
@@ -149,11 +179,10 @@ def find_table(rules, players=2):
         table = tables.get(path)
         if table is None:
             try:
-                table = open_table(path)
+                table = yield from _opening(path, rules, players)
             except (OSError, ValueError):
                 continue
-            if not fits(table, rules, players):
-                table.file.close()  # a board keeps only the file it plays open
+            if table is None:
                 continue
             if expert.getpid is None:
                 # a board keeps one table, the one it plays now: another preset's (a game
@@ -175,12 +204,21 @@ def table_for(rules, players=2):
     return find_table(rules, 2)
 
 
+def opening(rules, players=2):
+    """``table_for``'s work ahead, a step at a time (an iterable: a job's frame a step), so
+    that making the expert then finds its table open and no frame opens it whole."""
+    if players != 2 and not MULTI:
+        return ()
+    return _finding(rules, 2)
+
+
 def has_table(rules, players=2):
     """Whether ``table_for`` finds a table, from the files' headers only: the set-up menu
     asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
     if players != 2 and not MULTI:
         return False
     play = sys.modules.get("farkle.players.expert")  # its open tables, if it is loaded
+    wanted = None  # the rules' fingerprint, worked out once a header asks for it
     for path in _paths(rules):
         table = play._TABLES.get(path) if play is not None else None
         if table is not None:
@@ -194,8 +232,11 @@ def has_table(rules, players=2):
             continue
         if len(head) == HEADER_SIZE:
             fields = struct.unpack(HEADER, head)
-            if fields[0] == MAGIC and fields[6] == 2 and fields[1] == fingerprint(rules):
-                return True
+            if fields[0] == MAGIC and fields[6] == 2:
+                if wanted is None:
+                    wanted = fingerprint(rules)
+                if fields[1] == wanted:
+                    return True
     return False
 
 
