@@ -154,45 +154,46 @@ class TileGrid:
 
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
-        # Plain fields, no property setters: the board's C Group sets these without calling
-        # a subclass's properties (adafruit_display_text's labels override scale).
+        # The board's Group keeps its fields in its C struct, not in the instance's table
+        # of names: here they share one list, so that a Python subclass (the app's labels,
+        # adafruit_display_text's) has a table of its own names only, and grows it when a
+        # board's would. Plain fields, no property setters: the board's C Group sets these
+        # without calling a subclass's properties (adafruit_display_text's labels override
+        # scale).
+        self._group = [scale, x, y, False]  # scale, x, y, hidden
         self.items = []  # the layers (CircuitPython keeps a list too)
-        self._scale = scale
-        self._x = x
-        self._y = y
-        self._hidden = False
 
     @property
     def scale(self):
-        return self._scale
+        return self._group[0]
 
     @scale.setter
     def scale(self, value):
-        self._scale = value
+        self._group[0] = value
 
     @property
     def x(self):
-        return self._x
+        return self._group[1]
 
     @x.setter
     def x(self, value):
-        self._x = value
+        self._group[1] = value
 
     @property
     def y(self):
-        return self._y
+        return self._group[2]
 
     @y.setter
     def y(self, value):
-        self._y = value
+        self._group[2] = value
 
     @property
     def hidden(self):
-        return self._hidden
+        return self._group[3]
 
     @hidden.setter
     def hidden(self, value):
-        self._hidden = bool(value)
+        self._group[3] = bool(value)
 
     def append(self, layer):
         self.insert(len(self.items), layer)
