@@ -32,9 +32,9 @@ def plays_as(level, rules, players=2):
 
 
 def ahead(level, rules, players=2):
-    """The work ``make_player(level, rules, players)`` can have done ahead, a step at a time
-    (an iterable: a board's game start takes a step a frame; the caller catches a MemoryError): the expert's file opened,
-    which takes a board about 150 ms in one go. Nothing for the other levels."""
+    """The work ``make_player(level, rules, players)`` can do ahead, a step at a time (an
+    iterable: a board's game start takes a step a frame, the caller catches a MemoryError):
+    the expert's file opened, about 150 ms on a board in one go. Nothing for other levels."""
     if level != "expert":
         return ()
     try:
