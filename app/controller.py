@@ -241,10 +241,12 @@ class Controller(Computer, PlayView):
         self._page_strip()
         if self.job is not None:
             if self.due != self.now:  # not in the frame that started it
+                job = self.job
                 try:
-                    next(self.job)
+                    next(job)
                 except StopIteration:
-                    self.job = None
+                    if self.job is job:  # its last step may have started the next job
+                        self.job = None
             return
         step = self.step
         if step == T_NONE:

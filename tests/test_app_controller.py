@@ -302,6 +302,26 @@ def test_cheap_presses_all_act_in_the_frame_they_came_in():
     assert rig.view.states[:3] == [v.SELECTED] * 3 and not rig.c.queue
 
 
+def test_a_job_whose_last_step_starts_another_job_runs_that_one_too():
+    rig = Rig()
+    ran = []
+
+    def second():
+        ran.append("second, step 1")
+        yield
+        ran.append("second, step 2")
+
+    def first():
+        ran.append("first")
+        yield
+        rig.c._start_job(second())  # its last step hands on to a job of its own
+
+    rig.c._start_job(first())
+    for _ in range(5):
+        rig.step()
+    assert ran == ["first", "second, step 1", "second, step 2"]
+
+
 def test_selection_refusals():
     rig = Rig(dice=[6, 1, 1, 2, 2, 3, 4, 6])
     rig.start()
