@@ -21,6 +21,9 @@ from app.pace import COLLECT_MS, GC_EVERY, GC_ROOM, SPARE_MS, ticks_diff
 from app.screens import Screens
 
 MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
+# A frame whose drawing runs out of heap starts the screen again from nothing; when that
+# keeps failing, the heap is not coming back and the error path's restart is the way out.
+REDRAWS = 8
 
 
 def computer_players():
@@ -72,6 +75,7 @@ class App:
         self.frames = 0
         self.collected = 0  # the frame of the last collection in a quiet frame
         self.gc_due = False  # the free room is short: the next quiet frame collects
+        self.redraws = 0  # frames in a row whose drawing ran out of heap
 
     def step(self):
         """One frame. Returns True if the display changed."""
@@ -94,7 +98,16 @@ class App:
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.
-        changed = self.screens.render(self.view)
+        try:
+            changed = self.screens.render(self.view)
+            self.redraws = 0
+        except MemoryError:  # out of heap halfway through drawing: the game itself is intact
+            self.redraws += 1
+            if self.redraws > REDRAWS:
+                raise  # the error screen, a restart and the save offered again
+            self.screens.lost()
+            gc.collect()
+            changed = True
         self.leds.update(self.view, now)
         sound = board.sound
         if sound is not None:

@@ -186,6 +186,17 @@ class Screens:
             label.color = BLACK if inverse else WHITE
             label.background_color = WHITE if inverse else None
 
+    def lost(self):
+        """Drawing ran out of heap halfway: a label may hold text it never drew, so nothing
+        built is trusted. Every screen is dropped (the display shows nothing meanwhile: their
+        heap is free for the collector) and the next ``render`` builds the view's anew, whole."""
+        self.display.root_group = None
+        self.built = {}
+        self.shown = None
+        self._building = None
+        self.version = -1
+        self.incomplete = False
+
     def flush(self, view):
         """Render ``view`` completely now (tests and pictures)."""
         self.render(view, budget=1 << 30)

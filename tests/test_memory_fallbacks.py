@@ -241,3 +241,60 @@ def test_a_seat_whose_reserve_finds_no_heap_still_plays_its_turns():
         rig.step()
     assert rig.c.seats == seats and rig.view.screen == v.PLAY
     assert rig.game.turns >= 1 and any("keep" in seat.asked for seat in seats[1:])
+
+
+def _drawing_fails(monkeypatch, times):
+    """Label drawing that runs out of heap ``times`` times, after the label took the text
+    (the simulator's font draws into a bitmap; the board's, a tile per character)."""
+    from app import label_bitmap
+    from app.label import Label
+
+    left = [times]
+
+    def short_of_heap(draw):
+        def drawing(*args):
+            if left[0] > 0:
+                left[0] -= 1
+                raise MemoryError("memory allocation failed, allocating 136 bytes")
+            return draw(*args)
+
+        return drawing
+
+    monkeypatch.setattr(Label, "_set_cells", short_of_heap(Label._set_cells))
+    monkeypatch.setattr(label_bitmap, "draw", short_of_heap(label_bitmap.draw))
+    return left
+
+
+def test_a_frame_whose_drawing_runs_out_of_heap_is_drawn_again_whole(monkeypatch):
+    from simrig import Rig as SimRig
+    from test_app_screens import start
+
+    dice = [6, 1] + [1, 5, 2, 3, 4, 6] * 40
+    calm, short = SimRig(dice=list(dice)), SimRig(dice=list(dice))
+    start(calm)
+    start(short)
+    left = _drawing_fails(monkeypatch, 1)
+    for rig in (short, calm):  # a roll: the dice tumble, the texts change
+        rig.tap("roll")
+        rig.run(2000)
+    assert left == [0]  # it did run out, and no error escaped
+    assert short.screen == calm.screen == "play" and short.text() == calm.text()
+    for _ in range(4):
+        short.step()
+        calm.step()
+    assert short.board.display.snapshot().tobytes() == calm.board.display.snapshot().tobytes()
+
+
+def test_drawing_that_never_finds_heap_ends_in_the_error_path(monkeypatch):
+    from simrig import Rig as SimRig
+    from test_app_screens import start
+
+    from app import main
+
+    rig = SimRig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 40)
+    start(rig)
+    _drawing_fails(monkeypatch, 1 << 30)
+    rig.tap("roll")
+    with pytest.raises(MemoryError):
+        for _ in range(main.REDRAWS * 10):  # the first frame to draw fails, and each after it
+            rig.step()

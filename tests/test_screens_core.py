@@ -38,3 +38,56 @@ def test_a_redraw_with_the_same_texts_makes_no_garbage_in_a_high_heap():
                                heap=192 * 1024).check()
     assert "HIGH True" in result.stdout  # the heap the board check runs in: above 2**30
     assert int(result.stdout.split("GARBAGE ")[1].split()[0]) < 64  # bytes a frame
+
+
+LOST = r"""
+import gc
+import board
+from app import view as v
+from app.screens import Screens
+
+screens = Screens(board.DISPLAY)
+view = v.View()
+view.screen = v.PLAY
+view.header = "P1 0"
+view.status = "Roll the dice!"
+view.changed()
+screens.render(view, budget=1 << 30)
+view.header = "C2 expert 1250"
+view.status = "Turn 350: roll or bank"
+view.banner = "C2 banks 350 and leads the table"  # wrapped, its first line inverse
+view.changed()
+gc.collect()
+filler = [None] * 2048
+at = 0
+for size in (1024, 64, 0):  # the heap filled to its last block, as a game start's peak may
+    try:                    # leave it (bytearray(0): a block for the object alone)
+        while at < len(filler):
+            filler[at] = bytearray(size)
+            at += 1
+    except MemoryError:
+        pass
+try:
+    screens.render(view, budget=1 << 30)
+    print("DRAWN")
+except MemoryError:
+    filler = None
+    print("OUT")
+    screens.lost()
+    gc.collect()
+    print("BLANK", board.DISPLAY.root_group is None)
+screens.render(view, budget=1 << 30)
+play = screens.built["play"]
+print("SHOWN", board.DISPLAY.root_group is play.group, len(screens.built))
+print("TEXTS", "|".join([label.text for label in play.labels]))
+"""
+
+
+def test_drawing_that_ran_out_of_heap_is_built_again_from_the_view():
+    result = run_circuitpython(LOST, mounts=("app", "farkle", "hardware"), libs=board_lib_dirs(),
+                               heap=128 * 1024).check()
+    out = result.stdout
+    assert "OUT" in out and "BLANK True" in out and "SHOWN True 1" in out
+    texts = out.split("TEXTS ")[1].split("\n")[0].split("|")
+    assert texts[0] == "C2 expert 1250"
+    assert "C2 banks 350 and" in texts and "leads the table" in texts

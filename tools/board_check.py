@@ -220,7 +220,8 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     is the first failed game's (its ``seed`` says which), else the last one's; ``turns`` is
     that game's, ``peak`` the highest of all, ``games_ok`` how many passed, ``cut_turns``
     how many of the expert's turns in all the games were worked out shorter than the
-    solution's for want of heap (``farkle.players.expert.TurnTable._shrink``)."""
+    solution's for want of heap (``farkle.players.expert.TurnTable._shrink``), ``redrawn``
+    how many frames ran out of heap while drawing (the screen built again: ``Screens.lost``)."""
     rows = [dict(play(name, heap, extra, seed), seed=seed) for seed in range(1, games + 1)]
     failed = [row for row in rows if not row["ok"]]
     row = dict(failed[0] if failed else rows[-1])
@@ -228,13 +229,14 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     row.update(ok=not failed, games=games, games_ok=games - len(failed), peak=max(peaks) if peaks else None)
     if any("cut_turns" in r for r in rows):
         row["cut_turns"] = sum([r.get("cut_turns", 0) for r in rows])
+    row["redrawn"] = sum([r.get("redrawn", 0) for r in rows])  # reported when not 0
     return row
 
 
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
-            "error", "games", "games_ok", "seed", "cut_turns")
-    return json.dumps({key: row.get(key) for key in keys if key in row})
+            "error", "games", "games_ok", "seed", "cut_turns", "redrawn")
+    return json.dumps({key: row.get(key) for key in keys if key in row and (key != "redrawn" or row[key])})
 
 
 def bisect(name, games=GAMES, low=96 * 1024, high=512 * 1024, step=4 * 1024):

@@ -58,7 +58,7 @@ SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None, "mark": (), "since": 0, "modules": {}}
+         "hinted": None, "mark": (), "since": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
@@ -88,6 +88,7 @@ def result(ok, error=None, game=None):
     play = sys.modules.get("farkle.players.expert")
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
+    out["redrawn"] = state["redrawn"]
     out["seen"] = state["seen"]
     if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
         out["modules"] = state["modules"]
@@ -333,6 +334,8 @@ def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
     state["frames"] += 1
+    if app.redraws:  # the frame's drawing ran out of heap: the screen is built again, whole
+        state["redrawn"] += 1
     if CFG.get("modules"):
         loads()
     frames = state["frames"]
