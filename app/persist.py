@@ -33,7 +33,11 @@ STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
-SAVE_ROOM = 512  # bytes a save takes at most, about (more grows the buffer; settings, statistics, game)
+# A save's buffer, made at power-up while the heap has room in one piece: the record (about
+# 300 bytes: settings, statistics, game; a longer one grows it), and the erased bytes a
+# compaction writes after it, so that the sector is rewritten once every few saves even when
+# the heap, late in a game, has no hole that long
+SAVE_ROOM = 512
 
 
 class Keeper:
@@ -272,7 +276,8 @@ class Keeper:
                     nvm_store.STATS: stats_bytes}
         if game_bytes is not None:
             sections[nvm_store.GAME] = game_bytes
-        if store.save(nvm_store.pack_sections(sections, self.out)):
+        length = nvm_store.pack_framed(sections, self.out, SAVE_ROOM)
+        if store.save_framed(self.out, length):
             self.saves += 1
         elif store.status == nvm_store.FAILED:
             self._notice(store.notice())

@@ -12,12 +12,12 @@ from hardware.nvm_store import (EMPTY, FORMAT, FOREIGN, HEADER, MAGIC0, MAGIC1, 
 def load(store):
     """The newest valid payload (bytes), or None. Never raises on any NVM content."""
     store.status, store.seq, store.end, store.last_at = EMPTY, 0, 0, None
-    store.clean = True
     last = None
     # Read a record at a time and the erased tail in small pieces, never the whole 4 KB
     # at once: at power-up the heap already holds the firmware, and two 4 KB blocks (the
     # slice and its copy) were what it could not find.
     nvm, size = store.nvm, store.size
+    store.erased = size
     try:
         pos = 0
         while pos + HEADER <= size:
@@ -41,25 +41,33 @@ def load(store):
             store.status = OK
             last = payload
             pos = stop
-        erased = zeros = True  # what the tail after the records holds
+        # the erased run after the records (appends go there), and whether all is zeros
+        erased, zeros = store.end, True
         for at in range(store.end, size, TAIL_PIECE):
             piece = bytes(nvm[at:min(at + TAIL_PIECE, size)])
-            erased = erased and piece.count(b"\xff") == len(piece)
+            if erased == at:
+                if piece.count(b"\xff") == len(piece):
+                    erased += len(piece)
+                else:
+                    for byte in piece:
+                        if byte != 0xFF:
+                            break
+                        erased += 1
             zeros = zeros and piece.count(b"\x00") == len(piece)
+            if erased < at + len(piece) and (erased > store.end or not zeros):
+                break  # the run has ended, and only a run of none needs the rest (zeros?)
     except Exception:  # a store that cannot even be read: behave as empty, never crash
         store.status, store.seq, store.end, store.last_at = FOREIGN, 0, 0, None
-        store.clean = False
+        store.erased = 0
         return None
-    store.clean = erased
-    if not store.clean and store.status != NEWER:
-        if store.seq:
-            store.status = TORN
-        elif zeros:
-            store.status = EMPTY  # blank, all zeros (never written on some boards): no notice
-        else:
-            store.status = FOREIGN
+    store.erased = erased
     if store.status == NEWER:
-        store.clean = False
+        store.erased = store.end
+    elif erased == store.end < size:  # not a byte erased after the records
+        if store.seq:
+            store.status = TORN  # a record begun there that its CRC rejects
+        elif not zeros:
+            store.status = FOREIGN  # (all zeros: never written on some boards; no notice)
     return last
 
 

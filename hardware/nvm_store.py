@@ -32,6 +32,7 @@ MAGIC1 = 0x4B  # "K"
 FORMAT = 1
 HEADER = 13
 MAX_PAYLOAD = 0xFFFF
+GOOD_RUN = 1024  # erased bytes after a compaction's record worth a collection to find (5 saves)
 TAIL_PIECE = 256  # bytes of the erased tail read at a time when loading
 READ_BACK = 64  # bytes of a written record read back at a time
 
@@ -90,11 +91,12 @@ class Store:
         self.status = EMPTY
         self.seq = 0  # sequence number of the newest valid record (0: none)
         self.end = 0  # where the valid records end
-        self.clean = True  # everything from ``end`` on is erased (0xFF)
+        self.erased = self.size  # bytes ``end`` to this are erased (0xFF): room to append
         self.last_at = None  # where the newest valid record's payload starts (None: no record)
         self.last_size = 0
         self.writes = 0
         self.erases = 0
+        self.failures = 0  # saves that did not read back as written
 
     @property
     def last(self):
@@ -116,14 +118,16 @@ class Store:
 
         return load(self)
 
-    def save(self, payload):
+    def save(self, payload, framed=None):
         """Append ``payload`` (bytes or a bytearray: nothing of it is kept, so the caller may
         fill the same bytearray again for the next save) as the newest record (or rewrite the
         sector when it is full).
 
         :returns: True when written; False when skipped (same payload as the newest record)
             or when the write failed (``status`` is then FAILED; the next save rewrites the
-            sector). Never raises for a failing NVM, so a worn board keeps playing.
+            sector). Never raises for a failing NVM, so a worn board keeps playing; a
+            compaction that finds no room for its record (``framed`` spares it that, see
+            ``save_framed``) raises MemoryError before it touches the NVM: try again later.
         """
         if self.last_at is not None and self.last_size == len(payload) and self._reads(self.last_at, payload):
             return False  # the same as the newest record
@@ -132,35 +136,55 @@ class Store:
         if n > self.size or len(payload) > MAX_PAYLOAD:  # a board with a tiny NVM: no saves
             self.status = FAILED
             return False
-        # The record is never put together in one piece: the heap may have no hole that big.
+        # An append never puts the record together in one piece: the heap may have no hole
+        # that big. A compaction must: one write is all that keeps a cut from tearing it.
         head = header(seq, payload)
         start = self.end
+        if self.fits(n):
+            sector = None
+        else:
+            start = 0
+            sector = erased_after((head, payload), self.size, framed)  # MemoryError: nothing touched yet
         try:
-            if self.clean and start + n <= self.size:
+            if sector is None:
                 # erased flash: programmed, nothing erased; the header first, so a cut before
                 # the payload is in leaves a record its CRC rejects
                 self.nvm[start:start + HEADER] = head
                 self.nvm[start + HEADER:start + n] = payload
             else:
-                # full or dirty: one write of the whole sector, the new record first
-                start = 0
+                # full, torn or foreign: the sector erased and programmed in one write, the new
+                # record first, then as many erased bytes as the heap held (past them the
+                # board keeps the old bytes, which no reading reaches)
                 self.erases += 1
-                sector = bytearray(b"\xff") * self.size
-                sector[0:HEADER] = head
-                sector[HEADER:n] = payload
-                self.nvm[0:self.size] = sector
-                del sector  # its 4 KB back before the read-back
+                self.nvm[0:len(sector)] = sector
+                self.erased = len(sector)
+                sector = None  # its heap back before the read-back
             self.writes += 1
             ok = self.nvm[start:start + HEADER] == head and self._reads(start + HEADER, payload)
-        except Exception:  # OSError, MemoryError...: the save is lost, the game goes on
+        except Exception:  # OSError...: the save is lost, the game goes on
             ok = False
         if not ok:
-            self.status, self.clean, self.last_at = FAILED, False, None
+            self.status, self.erased, self.last_at = FAILED, self.end, None
+            self.failures += 1
             return False
-        self.seq, self.end, self.clean = seq, start + n, True
+        self.seq, self.end = seq, start + n
         self.last_at, self.last_size = start + HEADER, len(payload)
         self.status = OK
         return True
+
+    def save_framed(self, record, length):
+        """``save`` of the ``length`` bytes of payload framed in ``record`` (``pack_framed``):
+        a compaction writes the record from there, its header put in front of the payload
+        and the frame's erased bytes after it, unless the heap holds a longer run."""
+        return self.save(memoryview(record)[HEADER:HEADER + length], record)
+
+    def fits(self, n):
+        """Whether a record of ``n`` bytes can be appended: it must lie in the erased run after
+        the records and, unless that run reaches the sector's end, leave a byte of it erased
+        (past the run may lie old bytes a compaction kept: the erased byte is what tells the
+        loader that the journal ends there, not that its last record was torn)."""
+        stop = self.end + n
+        return stop < self.erased or stop == self.erased == self.size
 
     def _reads(self, start, payload):
         """Whether the NVM holds ``payload`` at ``start``, compared a few bytes at a time
@@ -174,15 +198,91 @@ class Store:
         return True
 
     def erase(self):
-        """Forget everything (a factory reset): the NVM becomes erased flash."""
-        self.nvm[0:self.size] = b"\xff" * self.size
+        """Forget everything (a factory reset): the NVM becomes erased flash, as much of it as
+        the heap holds a buffer for (past it, old bytes that no reading reaches)."""
+        try:
+            sector = erased_after((), self.size)
+        except MemoryError:  # no hole at all: a few erased bytes are enough to forget the rest
+            sector = _ERASED
+        self.nvm[0:len(sector)] = sector
+        self.erased = len(sector)
+        sector = None
         self.erases += 1
         self.writes += 1
-        self.status, self.seq, self.end, self.last_at, self.clean = EMPTY, 0, 0, None, True
+        self.status, self.seq, self.end, self.last_at = EMPTY, 0, 0, None
+
+
+def _erased(n):
+    """``n`` erased bytes, in a block of the heap (the tests make it fail as a heap would)."""
+    return bytearray(b"\xff") * n
+
+
+def erased_after(pieces, most, framed=None):
+    """A bytearray of the ``pieces`` (bytes-like) one after another, then erased bytes
+    (0xFF), up to ``most`` bytes in all: as many as the heap has one hole for, and at least
+    one (an erased byte after the last record is what tells the loader it was not torn).
+
+    Lengths are tried with the collector off, longest first: where no hole is big enough the
+    allocator would collect (tens of ms on a board) and then fail all the same. When not
+    even GOOD_RUN bytes after the pieces are had so, the heap is collected once and tried
+    again: a short run brings the next compaction, a sector erased and a window for a power
+    cut, sooner. Then ``framed`` (``pack_framed``'s bytearray: room for the first piece, the
+    others, erased bytes) is filled and given back, unless the heap held a longer run;
+    without it, the least length is asked for, and MemoryError raised if even that finds no
+    room."""
+    import gc
+
+    used = 0
+    for piece in pieces:
+        used += len(piece)
+    least = used + 1 if used < most else used
+    good = used + GOOD_RUN if used + GOOD_RUN < most else most
+    if framed is not None and len(framed) > good:
+        good = len(framed) + 1 if len(framed) < most else most
+    out = _longest(least, good, most)
+    if out is None:
+        gc.collect()
+        out = _longest(least, len(framed) + 1 if framed is not None else least + 1, most)
+    if out is None:
+        if framed is not None:
+            framed[0:len(pieces[0])] = pieces[0]
+            return framed if len(framed) <= most else memoryview(framed)[:most]
+        out = _erased(least)
+    at = 0
+    for piece in pieces:
+        out[at:at + len(piece)] = piece
+        at += len(piece)
+    return out
+
+
+def _longest(least, shortest, most):
+    """The longest run of erased bytes, ``most`` to ``shortest`` long (halving the part above
+    ``least``), that the heap holds now, with the collector off; or None."""
+    import gc
+
+    size = most
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while size >= shortest:
+            try:
+                return _erased(size)
+            except MemoryError:
+                if size == shortest:
+                    return None
+                size = least + (size - least) // 2 if size - least > 64 else shortest
+                if size < shortest:
+                    size = shortest
+    finally:
+        if collecting:
+            gc.enable()
+    return None
 
 
 # ----- payload: tagged sections -----
 
+_NO_HEADER = bytes(HEADER)
+_ERASED = b"\xff" * 16  # a factory reset in a heap with no hole: the first record's header gone
 GAME = 0x67  # "g": farkle.savegame bytes of the game in progress
 SETTINGS = 0x73  # "s": the app's settings
 STATS = 0x74  # "t": farkle.stats bytes
@@ -197,6 +297,28 @@ def pack_sections(sections, out=None):
         out = bytearray()
     else:
         out[:] = b""
+    _put_sections(out, sections)
+    return bytes(out) if fresh else out
+
+
+def pack_framed(sections, out, frame):
+    """``pack_sections`` into ``out`` as ``Store.save_framed`` takes it: HEADER bytes of room
+    for the record's header, the payload, then erased bytes up to ``frame`` bytes in all (at
+    least one); returns the payload's length. ``out`` made ``frame`` long at power-up keeps
+    its room, so a save, and a compaction, need no new block of heap."""
+    out[:] = b""
+    out.extend(_NO_HEADER)
+    _put_sections(out, sections)
+    length = len(out) - HEADER
+    out.append(0xFF)
+    while len(out) + len(_ERASED) <= frame:
+        out.extend(_ERASED)
+    while len(out) < frame:
+        out.append(0xFF)
+    return length
+
+
+def _put_sections(out, sections):
     for tag in sorted(sections):
         body = sections[tag]
         if body is None:
@@ -204,7 +326,6 @@ def pack_sections(sections, out=None):
         out.append(tag)
         put_uint(out, len(body))
         out.extend(body)
-    return bytes(out) if fresh else out
 
 
 def unpack_sections(payload):

@@ -230,6 +230,8 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     if any("cut_turns" in r for r in rows):
         row["cut_turns"] = sum([r.get("cut_turns", 0) for r in rows])
     row["redrawn"] = sum([r.get("redrawn", 0) for r in rows])  # reported when not 0
+    row["nvm_erases"] = sum([r.get("nvm_erases", 0) for r in rows])
+    row["nvm_writes"] = sum([r.get("nvm_writes", 0) for r in rows])
     return row
 
 

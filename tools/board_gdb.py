@@ -26,6 +26,7 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
 import board_check  # noqa: E402
+import board_time  # noqa: E402
 import short_names  # noqa: E402
 
 DEBUG_CORE = REPO / "build" / "circuitpython-debug" / "bin"
@@ -57,6 +58,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="the game: board_check's dice seed (default 1)")
     parser.add_argument("--heap", default="%dK" % (board_check.HEAP // 1024))
     parser.add_argument("--core", default=str(DEBUG_CORE), help="folder of a core built with symbols")
+    parser.add_argument("--collections", type=float, metavar="FACTOR",
+                        help="play the game as tools/board_time.py times it at this factor and also "
+                        "list each collection the allocator started (no hole held what was asked "
+                        "for): its size, the heap's holes and the Python calls that asked")
     args = parser.parse_args(argv)
     core = pathlib.Path(args.core).resolve()
     if not (core / "circuitpython").exists():
@@ -66,14 +71,23 @@ def main(argv=None):
         log = folder / "gdb.log"
         wrap(core, folder, log)
         os.environ["CIRCUITPYTHON_BIN"] = str(folder)
-        row = board_check.run(args.scenario, board_check.parse_heap(args.heap), seed=args.seed)
+        extra = None
+        if args.collections:
+            os.environ["FARKLE_GDB_COLLECTIONS"] = "1"
+            extra = {"timing": True, "factor": int(args.collections),
+                     "over_us": int(board_time.FRAME_MS * 1000 / args.collections)}
+        row = board_check.run(args.scenario, board_check.parse_heap(args.heap), extra, seed=args.seed)
         failures = log.read_text() if log.exists() else ""
     spelt = {short: name for name, short in short_names.read_map(board_check.deployed(board_check.SCENARIOS[args.scenario][0])).items()}
     for line in failures.splitlines():
         if line.startswith("  the table of names"):  # the firmware's names as its sources spell them
             head, _, names = line.partition(": ")
             line = head + ": " + " ".join(spelt.get(name, name) for name in names.split())
-        if line.startswith(("FAILED", "  ")):
+        if line.startswith("RANOUT"):
+            head, _, calls = line.partition(": ")
+            rest, _, calls = calls.rpartition(": ")
+            line = head + ": " + rest + ": " + " < ".join(spelt.get(name, name) for name in calls.split(" < "))
+        if line.startswith(("FAILED", "RANOUT", "  ")):
             print(line)
     print(board_check.report(dict(row, seed=args.seed)))
 

@@ -89,6 +89,9 @@ def result(ok, error=None, game=None):
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["redrawn"] = state["redrawn"]
+    store = state.get("store")
+    if store is not None:  # the NVM sector's rewrites (flash wear): compactions and resets
+        out["nvm_erases"], out["nvm_writes"] = store.erases, store.writes
     out["seen"] = state["seen"]
     if CFG.get("modules"):  # asked for only: the lists take heap the firmware would not
         out["modules"] = state["modules"]
@@ -99,7 +102,7 @@ def result(ok, error=None, game=None):
     import micropython
 
     micropython.qstr_info()  # and the names after
-    print("RESULT " + json.dumps(out))
+    print("RESULT", json.dumps(out))  # no copy of the line joined to its tag
     state["done"] = True
     raise SystemExit(0 if ok else 3)
 
@@ -303,6 +306,9 @@ def waited_for_heap(app):
     short = app.keeper.short
     if short:
         result(False, "out of heap: a save waited %d times" % short, app.controller.game)
+    store = app.keeper.store
+    if store is not None and store.failures:  # "Saving failed" on the display
+        result(False, "%d saves failed" % store.failures, app.controller.game)
 
 
 def gave_way(ctl):
@@ -334,6 +340,8 @@ def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
     state["frames"] += 1
+    if "store" not in state:
+        state["store"] = app.keeper.store
     if app.redraws:  # the frame's drawing ran out of heap: the screen is built again, whole
         state["redrawn"] += 1
     if CFG.get("modules"):

@@ -149,8 +149,13 @@ def main(argv=None):
     parser.add_argument("--profile", action="append", default=[],
                         help="also play this scenario once with its calls timed and list its "
                              "frames over 50 ms on the board by the calls they spent it in")
+    parser.add_argument("--factor", type=float,
+                        help="use this factor, not this run's calibration: two commits compared "
+                             "at one factor (the calibration moves from run to run on a shared machine)")
     args = parser.parse_args(argv)
     host_s, factor = calibrate(args.runs)
+    if args.factor:
+        factor = args.factor
     board_check.compiled_fakes()
     measured = {}
     shares = {}
@@ -200,7 +205,8 @@ def main(argv=None):
     worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith((" frame", " computer")))
     hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
-                           "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1)},
+                           "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1),
+                           "factor_given": bool(args.factor)},
            "heap": heap,
            "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frames_over_50ms": sum(share["frames_over_50ms_on_board"] for share in shares.values()),

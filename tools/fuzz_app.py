@@ -198,7 +198,7 @@ class Fuzzer:
 
         def recording_save(payload):
             attempted.append(bytes(payload))
-            rewrites.append(not (store.clean and store.end + len(payload) + nvm_store.HEADER <= store.size))
+            rewrites.append(not store.fits(len(payload) + nvm_store.HEADER))
             return save(payload)
 
         store.save = recording_save

@@ -4,6 +4,8 @@ and how broken up the GC heap was. Where an object's attribute table could not g
 object's class and its attributes' names too (a table grows in one piece, so an object's
 next attribute can need a block no hole has)."""
 
+import os
+
 import gdb  # pylint: disable=import-error
 
 BLOCK = 16  # bytes a GC block (MICROPY_BYTES_PER_GC_BLOCK on a 32-bit core)
@@ -85,3 +87,66 @@ class Failed(gdb.Breakpoint):
 
 
 Failed("m_malloc_fail")
+
+
+def _function(frame):
+    """The bytecode function a C frame runs, or None: a call's ``fun_bc_call`` holds its state, a
+    generator's ``mp_obj_gen_resume`` its state (``mp_execute_bytecode``'s own argument is
+    often optimised out)."""
+    name = frame.name()
+    try:
+        if name == "fun_bc_call":
+            return int(frame.read_var("code_state")["fun_bc"])
+        if name == "mp_obj_gen_resume":
+            return int(frame.read_var("self")["code_state"]["fun_bc"])
+    except (ValueError, gdb.error):
+        return -1
+    return None
+
+
+def python_calls(limit=6):
+    """The innermost Python functions running (their names as the bytecode spells them)."""
+    names, frame = [], gdb.newest_frame()
+    while frame is not None and len(names) < limit:
+        fun = _function(frame)
+        if fun == -1:
+            names.append("?")
+        elif fun is not None:
+            names.append(qstr(int(gdb.parse_and_eval("mp_obj_fun_get_name((mp_const_obj_t)%d)" % fun))))
+        frame = frame.older()
+    return names
+
+
+def asked(frame):
+    """Bytes the allocation asked for, from the first caller that still holds the figure
+    (the optimised core keeps it in a register gdb may not see), or -1."""
+    while frame is not None:
+        for name in ("n_bytes", "num_bytes", "size"):
+            try:
+                value = frame.read_var(name)
+                if not value.is_optimized_out:
+                    return int(value)
+            except (ValueError, gdb.error):
+                pass
+        frame = frame.older()
+    return -1
+
+
+class RanOut(gdb.Breakpoint):
+    """A collection the allocator started because no hole held what was asked for (not one
+    the firmware asked for with ``gc.collect()``)."""
+
+    def stop(self):
+        caller = gdb.newest_frame().older()
+        if caller is None or caller.name() != "gc_alloc":
+            return False
+        size = asked(caller)
+        kinds, _ = heap_blocks()
+        runs = sorted(holes(kinds), reverse=True)
+        print("RANOUT %d bytes: free %d bytes in %d holes, largest %d: %s"
+              % (size, sum(runs) * BLOCK, len(runs), runs[0] * BLOCK if runs else 0, " < ".join(python_calls())))
+        return False
+
+
+if os.environ.get("FARKLE_GDB_COLLECTIONS"):
+    RanOut("gc_collect")
