@@ -83,6 +83,8 @@ def main(argv=None):
         if line.startswith("  the table of names"):  # the firmware's names as its sources spell them
             head, _, names = line.partition(": ")
             line = head + ": " + " ".join(spelt.get(name, name) for name in names.split())
+        if line.startswith("  in: "):
+            line = "  in: " + " < ".join(spelt.get(name, name) for name in line[6:].split(" < "))
         if line.startswith("RANOUT"):
             head, _, calls = line.partition(": ")
             rest, _, calls = calls.rpartition(": ")

@@ -78,6 +78,7 @@ class Failed(gdb.Breakpoint):
         kinds, _ = heap_blocks()
         runs = sorted(holes(kinds), reverse=True)
         print("FAILED %d bytes: %s" % (size, " < ".join(callers)))
+        print("  in: %s" % " < ".join(python_calls()))
         print("  free %d bytes in %d holes; largest %s bytes"
               % (sum(runs) * BLOCK, len(runs), ", ".join(str(n * BLOCK) for n in runs[:6])))
         grown = grown_table()
