@@ -17,7 +17,6 @@ def load(store):
     # at once: at power-up the heap already holds the firmware, and two 4 KB blocks (the
     # slice and its copy) were what it could not find.
     nvm, size = store.nvm, store.size
-    store.erased = size
     try:
         pos = 0
         while pos + HEADER <= size:

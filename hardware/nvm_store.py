@@ -270,9 +270,7 @@ def _longest(least, shortest, most):
             except MemoryError:
                 if size == shortest:
                     return None
-                size = least + (size - least) // 2 if size - least > 64 else shortest
-                if size < shortest:
-                    size = shortest
+                size = max(shortest, least + (size - least) // 2) if size - least > 64 else shortest
     finally:
         if collecting:
             gc.enable()

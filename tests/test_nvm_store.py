@@ -291,17 +291,22 @@ def test_runs_on_micropython_as_on_cpython(hide, capsys):
     assert want[1:6] == ["True", "True", "True empty", "2 True", "None foreign"]
 
 
-def _short_of_heap(monkeypatch, hole):
-    """A heap whose largest hole holds ``hole`` bytes: longer erased runs cannot be had."""
-    sizes = []
-
+def _hole_of(hole, sizes=None, make=nvm_store._erased):
+    """``nvm_store._erased`` in a heap whose largest hole holds ``hole`` bytes: longer erased
+    runs cannot be had (``sizes`` collects those that were)."""
     def erased(n):
         if n > hole:
             raise MemoryError("memory allocation failed, allocating %d bytes" % n)
-        sizes.append(n)
-        return bytearray(b"\xff") * n
+        if sizes is not None:
+            sizes.append(n)
+        return make(n)
 
-    monkeypatch.setattr(nvm_store, "_erased", erased)
+    return erased
+
+
+def _short_of_heap(monkeypatch, hole):
+    sizes = []
+    monkeypatch.setattr(nvm_store, "_erased", _hole_of(hole, sizes))
     return sizes
 
 
@@ -348,12 +353,7 @@ def test_any_run_of_saves_in_any_heap_reads_back_its_newest(runs):
     newest = None
     make = nvm_store._erased
     for i, (length, hole, framed) in enumerate(runs):
-        def erased(n, hole=hole):
-            if n > hole:
-                raise MemoryError("memory allocation failed, allocating %d bytes" % n)
-            return make(n)
-
-        nvm_store._erased = erased
+        nvm_store._erased = _hole_of(hole)  # (hypothesis runs many examples a test: no monkeypatch)
         try:
             payload = bytes((i + k) & 0xFF for k in range(length)) + b"%d" % i
             if framed:

@@ -7,7 +7,7 @@ heap where a board would not."""
 
 from mpy.harness import board_lib_dirs, run_circuitpython
 
-SCRIPT = r"""
+PLAY_SCREEN = r"""
 import gc
 import board
 from app import view as v
@@ -16,6 +16,9 @@ from app.screens import Screens
 screens = Screens(board.DISPLAY)
 view = v.View()
 view.screen = v.PLAY
+"""
+
+SCRIPT = PLAY_SCREEN + r"""
 view.header = "C2 expert"
 view.status = "Turn 350: roll or bank"
 view.cells = [("Ann 1200", False), ("C2 950", True), ("C3 400", False)]
@@ -40,15 +43,7 @@ def test_a_redraw_with_the_same_texts_makes_no_garbage_in_a_high_heap():
     assert int(result.stdout.split("GARBAGE ")[1].split()[0]) < 64  # bytes a frame
 
 
-LOST = r"""
-import gc
-import board
-from app import view as v
-from app.screens import Screens
-
-screens = Screens(board.DISPLAY)
-view = v.View()
-view.screen = v.PLAY
+LOST = PLAY_SCREEN + r"""
 view.header = "P1 0"
 view.status = "Roll the dice!"
 view.changed()

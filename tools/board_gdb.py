@@ -79,16 +79,14 @@ def main(argv=None):
         row = board_check.run(args.scenario, board_check.parse_heap(args.heap), extra, seed=args.seed)
         failures = log.read_text() if log.exists() else ""
     spelt = {short: name for name, short in short_names.read_map(board_check.deployed(board_check.SCENARIOS[args.scenario][0])).items()}
+
+    def respelt(names, between):  # the firmware's names as its sources spell them
+        return between.join(spelt.get(name, name) for name in names.split(between))
+
     for line in failures.splitlines():
-        if line.startswith("  the table of names"):  # the firmware's names as its sources spell them
-            head, _, names = line.partition(": ")
-            line = head + ": " + " ".join(spelt.get(name, name) for name in names.split())
-        if line.startswith("  in: "):
-            line = "  in: " + " < ".join(spelt.get(name, name) for name in line[6:].split(" < "))
-        if line.startswith("RANOUT"):
-            head, _, calls = line.partition(": ")
-            rest, _, calls = calls.rpartition(": ")
-            line = head + ": " + rest + ": " + " < ".join(spelt.get(name, name) for name in calls.split(" < "))
+        if line.startswith(("  the table of names", "  in: ", "RANOUT")):  # names after the last ": "
+            head, _, names = line.rpartition(": ")
+            line = head + ": " + respelt(names, " " if line.startswith("  the") else " < ")
         if line.startswith(("FAILED", "RANOUT", "  ")):
             print(line)
     print(board_check.report(dict(row, seed=args.seed)))

@@ -48,6 +48,12 @@ def holes(kinds):
     return runs
 
 
+def largest_holes():
+    """Lengths, in blocks, of the free heap's runs, longest first."""
+    kinds, _ = heap_blocks()
+    return sorted(holes(kinds), reverse=True)
+
+
 def grown_table():
     """(type, names) of the object whose table of names (an instance's attributes, a dict's
     keys, a module's globals) failed to grow, or None."""
@@ -75,8 +81,7 @@ class Failed(gdb.Breakpoint):
         while frame is not None and len(callers) < CALLERS:
             callers.append(frame.name() or "?")
             frame = frame.older()
-        kinds, _ = heap_blocks()
-        runs = sorted(holes(kinds), reverse=True)
+        runs = largest_holes()
         print("FAILED %d bytes: %s" % (size, " < ".join(callers)))
         print("  in: %s" % " < ".join(python_calls()))
         print("  free %d bytes in %d holes; largest %s bytes"
@@ -86,8 +91,6 @@ class Failed(gdb.Breakpoint):
             print("  the table of names of a %s grew (%d names): %s" % (grown[0], len(grown[1]), " ".join(grown[1])))
         return False  # the core goes on: the firmware handles or reports the MemoryError
 
-
-Failed("m_malloc_fail")
 
 
 def _function(frame):
@@ -142,12 +145,12 @@ class RanOut(gdb.Breakpoint):
         if caller is None or caller.name() != "gc_alloc":
             return False
         size = asked(caller)
-        kinds, _ = heap_blocks()
-        runs = sorted(holes(kinds), reverse=True)
+        runs = largest_holes()
         print("RANOUT %d bytes: free %d bytes in %d holes, largest %d: %s"
               % (size, sum(runs) * BLOCK, len(runs), runs[0] * BLOCK if runs else 0, " < ".join(python_calls())))
         return False
 
 
+Failed("m_malloc_fail")
 if os.environ.get("FARKLE_GDB_COLLECTIONS"):
     RanOut("gc_collect")
