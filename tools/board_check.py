@@ -51,6 +51,7 @@ SCENARIOS = {
 }
 MAX_FRAMES = 200000
 DRIVER = REPO / "tools" / "board_scenario.py"
+TIMING = REPO / "tools" / "board_timing.py"  # the driver's timing half, loaded in timed games
 PROFILER = REPO / "tools" / "board_profile.py"
 WORK = REPO / "build" / "board-check"
 VERBOSE = False
@@ -119,9 +120,11 @@ def _core(board, cfg, heap, drive):
         profiler.parent.mkdir(parents=True, exist_ok=True)
         profiler.write_text(short_names.rewrite(PROFILER.read_text(encoding="utf-8"), renames), encoding="utf-8")
         mounts.append(profiler)
+    if cfg.get("timing"):
+        mounts.append(TIMING)
     return harness.run_circuitpython(script, mounts=mounts, libs=(WORK / "fakes", out / "lib"),
                                      hide=("os.urandom",), heap=heap, timeout=1800,
-                                     board=board, drive=drive)
+                                     board=board, drive=drive, fixed_addresses=bool(cfg.get("clock_log")))
 
 
 def run_once(name, heap, drive, extra=None, seed=1):
@@ -132,7 +135,9 @@ def run_once(name, heap, drive, extra=None, seed=1):
     cfg.update(settings)
     cfg.update(extra or {})
     cfg["verbose"] = VERBOSE
-    cfg["overhead"] = overhead(board) + cfg["pad"]
+    if cfg.get("timing"):
+        cfg["timing_heap"] = TIMING_HEAP
+    cfg["overhead"] = overhead(board) + cfg["pad"] + cfg.get("timing_heap", 0)
     proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive)
     if VERBOSE:
         print(proc.stderr, file=sys.stderr)
@@ -195,6 +200,11 @@ def firmware_names(stdout):
     if pools_for(names, FIRST_POOL << pools) < pools_for(names, FIRST_POOL):
         return names, "%d firmware names: this core's pools would hold fewer than a board's" % names
     return names, None
+
+
+# the heap a timed game's own code takes (tools/board_timing.py, the fakes' timers, the logs'
+# buffers), added to its heap as the machinery's is; board_time checks the driver's count
+TIMING_HEAP = 9 * 1024
 
 
 def run(name, heap, extra=None, seed=1):

@@ -19,10 +19,17 @@ import time
 import _cost
 
 _cost.ON = bool(CFG.get("timing"))  # before the other fakes: they wrap their C work then
+timing = None  # tools/board_timing.py, in a timed game
+timing_heap = 0  # what its code and the fakes' timers take: added to a timed game's heap
 if _cost.ON:  # wrappers that make no garbage a call (tests/fakes/_cost_timing.py)
+    gc.collect()
+    timing_heap = gc.mem_alloc()
     import _cost_timing
+    import board_timing as timing
 
     _cost.timed = _cost_timing.timed
+    gc.collect()
+    timing_heap = gc.mem_alloc() - timing_heap
 import adafruit_pixelbuf  # noqa: F401
 import audiopwmio  # noqa: F401
 import bitmaptools  # noqa: F401
@@ -61,7 +68,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
          "hinted": None, "mark": (), "since": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
-times = {"start": 0, "faked": 0, "waited": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
+times = {"start": 0, "faked": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
          "buckets": [0] * 24, "over": [], "over_count": 0,
          "collections": 0, "planned": 0, "machinery_gc": 0}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
@@ -97,6 +104,9 @@ def result(ok, error=None, game=None):
         out["modules"] = state["modules"]
         out["many_loads"] = state.get("many_loads", [])
     out["times_ns"] = times
+    if timing is not None:
+        times["diverged"] = timing.went_astray()
+        timing.close_logs()
     if CFG.get("profile"):
         out["slow"] = profiler.slow
     import micropython
@@ -245,39 +255,6 @@ def take_best(app, game):
             press(app, "die%d" % slot)
 
 
-sched = [None, bytearray(64)]  # /proc/self/schedstat, kept open, and a buffer to read it into
-
-
-def waited():
-    """Microseconds (modulo 10**8) this process has so far spent ready to run while another
-    had the CPU (Linux's /proc/self/schedstat, second field in ns; 0 where there is none).
-    Taken off each frame: on a shared machine a frame is often preempted, a board's never
-    is. Read into a buffer and parsed a digit at a time: small ints, no garbage."""
-    try:
-        if sched[0] is None:
-            sched[0] = open("/proc/self/schedstat", "rb")
-        sched[0].seek(0)
-        size = sched[0].readinto(sched[1])
-    except OSError:
-        return 0
-    buf = sched[1]
-    at = 0
-    while at < size and buf[at] != 32:  # past the first field
-        at += 1
-    end = at + 1
-    while end < size and 48 <= buf[end] <= 57:
-        end += 1
-    value = 0
-    for i in range(at + 1, end - 3):  # ns to us
-        value = (value * 10 + buf[i] - 48) % 100000000
-    return value
-
-
-def us_between(first, then):
-    """``then - first`` for two ``waited()`` readings."""
-    return (then - first) % 100000000
-
-
 def faked_ns(spent_us, sets):
     """Host ns of C work the fakes did since ``_cost.spent[0]`` was ``spent_us`` and
     ``_cost.sets[0]`` was ``sets``: the timed calls', and the counted ones' at their cost."""
@@ -285,18 +262,20 @@ def faked_ns(spent_us, sets):
 
 
 clock = [0, 0, 0]  # host us at the last reading, board ms so far, board us left over
-
-
 def board_clock():
     """Milliseconds an RP2040 would have spent by now: host time times CFG["factor"] (set by
     tools/board_time.py), so the firmware's time-sliced work stops where a board's would.
     Small ints only (the firmware asks many times a frame): the host clock's long ints would
     be garbage a board's clock does not make."""
+    value = timing.replayed()
+    if value is not None:
+        return value
     now = time._ticks_us()
     left = clock[2] + time._ticks_diff(now, clock[0]) * CFG["factor"]
     clock[0] = now
     clock[1] = (clock[1] + left // 1000) & 0x1FFFFFFF
     clock[2] = left % 1000
+    timing.recorded(clock[1])
     return clock[1]
 
 
@@ -498,7 +477,12 @@ def main():
     if CFG.get("measure_only"):
         print("OVERHEAD %d" % machinery)
         return
-    times["waited"] = waited()
+    if CFG.get("timing"):
+        times["timing_heap"] = timing_heap
+        timing.measure_reads()
+        times["read_ns"] = timing.reads[1]
+        times["reads"] = timing.file_reads()
+        times["waited"] = timing.waited()
     times["start"] = time._ticks_us()
     times["faked"] = _cost.spent[0]
     times["sets"] = _cost.sets[0]
@@ -524,19 +508,23 @@ def main():
         # small ints only (us on the core's own clock, ns below a second): the host clock's
         # long ints would be garbage a board does not make, and bring collections
         held = gc.mem_alloc()
+        read_first = timing.file_reads()
         read = time._ticks_us()
-        waits = waited()
+        waits = timing.waited()
         began = time._ticks_us()
         faked, sets = _cost.spent[0], _cost.sets[0]
+        log_us, log_reads = timing.LOG_IO[0], timing.LOG_IO[1]
         changed = step(self)
         ended = time._ticks_us()
-        after = waited()
+        after = timing.waited()
         # the fakes' C work out, and the time another program had the CPU during the frame:
         # a wait while reading the count (before began or after ended) is not the frame's,
         # and is at most as long as the read took
         outside = time._ticks_diff(began, read) + time._ticks_diff(time._ticks_us(), ended)
-        taken = us_between(waits, after) - outside
-        spent = time._ticks_diff(ended, began) * 1000 - faked_ns(faked, sets) - (taken * 1000 if taken > 0 else 0)
+        read_then = timing.file_reads()
+        taken = timing.us_between(waits, after) - outside
+        spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked, sets) - (timing.LOG_IO[0] - log_us) * 1000
+                 - timing.read_ns(read_first, read_then, timing.LOG_IO[1] - log_reads) - (taken * 1000 if taken > 0 else 0))
         ran = 0
         if held - gc.mem_alloc() > 2048:
             # a collection ran in the frame (the heap in use fell): the marking of the
@@ -548,9 +536,9 @@ def main():
             times["planned"] += ran == 2
             spent = spent - times["machinery_gc"] if spent > times["machinery_gc"] else 0
         if not times["boot"]:
-            taken = us_between(times["waited"], after) - outside
+            taken = timing.us_between(times["waited"], after) - outside
             times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"], times["sets"])
-                             - (taken * 1000 if taken > 0 else 0))
+                             - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0))
         elif spent > times["frame"]:
             times["frame"] = spent
         bucket = 0
@@ -559,12 +547,16 @@ def main():
         times["buckets"][bucket] += 1
         if CFG.get("over_us") and spent >= CFG["over_us"] * 1000:  # how many frames were slow, and which
             times["over_count"] += 1
-            if len(times["over"]) < 64:
+            # a list each: not when the frames are logged, where a play's slow frames (the
+            # machine's speed's) would make garbage another play does not
+            if len(times["over"]) < 64 and timing.logs["frames"] is None:
                 times["over"].append([state["frames"], spent // 1000, ctl.view.screen, ran])
         if cpu and spent > times["computer"]:
             times["computer"] = spent
         hinted = state["hinted"]
-        if hinted is not None and state["frames"] + 1 >= hinted and not state.get("answered"):
+        hint = hinted is not None and state["frames"] + 1 >= hinted and not state.get("answered")
+        timing.log_frame(spent, ctl.view.screen, ran, cpu, hint)
+        if hint:
             # from the frame that reads HINT to the one that shows the advice (the adviser
             # may work its turn out first, a slice a frame): on a board frames run back to
             # back, so their sum is how long the player waits
@@ -586,6 +578,14 @@ def main():
     # from now (CFG "pad" bytes, added to the heap and taken off the peaks): how the heap
     # breaks up differs from a board's, whose machinery is C
     state["pad"] = bytearray(CFG["pad"])
+    if CFG.get("clock_log"):  # their heap is added to the game's (board_check.TIMING_HEAP)
+        gc.collect()
+        before = gc.mem_alloc()
+        timing.open_logs(CFG["clock_log"], CFG["frame_log"], CFG.get("replay"))
+        gc.collect()
+        times["timing_heap"] += gc.mem_alloc() - before
+    if CFG.get("timing_heap"):  # the heap added for the timing code, held to what it is
+        state["timing_pad"] = bytearray(max(0, CFG["timing_heap"] - times["timing_heap"] - 16))
     scope = {"__name__": "__main__"}
     with open("code.py") as handle:
         code = compile(handle.read(), "code.py", "exec")

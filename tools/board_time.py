@@ -1,6 +1,6 @@
 """Estimated board times: the core's speed here calibrated against an RP2040 at 125 MHz.
 
-host-only. Usage:  python tools/board_time.py [--runs 5] [--seeds 4] [--games 2] [--heap 128K]
+host-only. Usage:  python tools/board_time.py [--runs 5] [--seeds 4] [--games 3] [--heap 128K]
 
 Calibration: one published CircuitPython figure for the Raspberry Pi Pico, counting the
 primes below 10,000 by trial division (odd numbers from 11, odd divisors up to the square
@@ -11,10 +11,17 @@ twenty times in one process, timed by the process's CPU time (less an empty run'
 other programs on this shared machine do not make the core look slower than it is; the
 ratio of the two is the factor every host time on the core is multiplied by. Frame times
 are wall-clock (the core has no CPU clock) less the time the process waited for the CPU
-(/proc/self/schedstat), the least over several plays of a game: under load they come out
-too high, never too low. Each scenario is played as several games (dice seeds, and the
-firmware's blocks landing elsewhere, as board_check's): when the collector runs depends on
-how the heap broke up, so one game's count of slow frames is one sample. Then the
+(/proc/self/schedstat) and less what its file reads cost beyond a board's: here each read of
+a module's .mpy (the core's reader takes about 22 bytes at a time) or of the expert's table is
+a system call, on a board a copy out of flash, so a read is charged what a read from an
+in-memory stream costs (/proc/self/io counts the reads). The machine's speed still wanders
+by tens of per cent from one millisecond to the next, so each game is played several times
+on one path: the first play logs every reading of the firmware's work clock, the others are
+handed those readings back, with the same dice, the same keys and the core's heap at the same
+address (Linux's address randomisation off), so frame k is the same frame in every play and
+counts its least time over them. Each scenario is played as several games (dice seeds, and
+the firmware's blocks landing elsewhere, as board_check's): when the collector runs depends
+on how the heap broke up, so one game's count of slow frames is one sample. Then the
 deployed firmware plays board_check's scenarios on the core in the board's heap (128K, so
 that the collector runs as often as on a board; tools/board_scenario.py times each frame
 with the host clock, makes no garbage of its own a frame, and takes off a frame a
@@ -108,19 +115,93 @@ def percentile(buckets, share):
     return None
 
 
-def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None):
+def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, replay=False):
     """One game's frame times (host ns), in the board's heap: the collector runs as often
     as on a board (the machinery's own marking is taken off a frame it ran in). The
     firmware's own clock for time-sliced work (a computer working its turn out ahead)
     follows the board's estimated time (host time x ``factor``), so that work stops where a
-    board's would rather than never in a frame."""
+    board's would rather than never in a frame. With ``logs`` (paths of a clock log and a
+    frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
+    writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor)}
     if profile:
         extra["profile"] = profile
+    if logs:
+        extra.update(clock_log=str(logs[0]), frame_log=str(logs[1]), replay=int(replay))
     row = board_check.run(name, heap, extra, seed)
     if not row["ok"]:
         raise RuntimeError("%s: %s" % (name, row["error"]))
+    if row["times_ns"]["timing_heap"] > board_check.TIMING_HEAP:
+        raise RuntimeError("the timing code took %d bytes of heap, board_check.TIMING_HEAP is %d"
+                           % (row["times_ns"]["timing_heap"], board_check.TIMING_HEAP))
     return row if profile else row["times_ns"]
+
+
+def frame_records(path):
+    """A frame log's records: (host us, screen, collection, computer, hint) a frame
+    (tools/board_scenario.py's ``log_frame``)."""
+    data = pathlib.Path(path).read_bytes()
+    return [(data[i] | data[i + 1] << 8 | data[i + 2] << 16, data[i + 3] & 7, (data[i + 3] >> 3) & 3,
+             bool(data[i + 3] & 32), bool(data[i + 3] & 64)) for i in range(0, len(data) - 3, 4)]
+
+
+def least_frames(plays):
+    """Each frame's least time over plays that took the same path (the same frames, each of
+    the same kind), or None if any play went another way."""
+    first = plays[0]
+    for play in plays[1:]:
+        if len(play) != len(first) or any(a[1:] != b[1:] for a, b in zip(first, play)):
+            return None
+    return [(min([play[k][0] for play in plays]),) + first[k][1:] for k in range(len(first))]
+
+
+def game_times(frames, factor):
+    """A game's figures from its frames: host ns as the driver reports them (``times_ns``)."""
+    over_us = int(FRAME_MS * 1000 / factor)
+    out = {"buckets": [0] * 24, "over": [], "over_count": 0, "frame": 0, "computer": 0, "hint": 0,
+           "collections": 0, "planned": 0}
+    for k, (us, screen, ran, cpu, hint) in enumerate(frames):
+        ns = us * 1000
+        bucket = 0
+        while bucket < 23 and ns >= 2000 << bucket:
+            bucket += 1
+        out["buckets"][bucket] += 1
+        if us >= over_us:
+            out["over_count"] += 1
+            out["over"].append([k + 1, us, screen, ran])
+        if k:  # the first frame is the boot's
+            out["frame"] = max(out["frame"], ns)
+        if cpu:
+            out["computer"] = max(out["computer"], ns)
+        if hint:
+            out["hint"] += ns
+        out["collections"] += ran != 0
+        out["planned"] += ran == 2
+    return out
+
+
+def one_game(name, factor, heap, seed, plays):
+    """A game played ``plays`` times on one path (the first play's clock readings handed to
+    the others): its figures from each frame's least time over the plays, boot and the
+    collections' least times over the plays. ``aligned`` is False where a replay went
+    another way (then the figures are the play with the fewest slow frames)."""
+    folder = board_check.WORK / "timing"
+    folder.mkdir(parents=True, exist_ok=True)
+    clock = folder / ("%s-%d.clock" % (name, seed))
+    runs = []
+    for play in range(plays):
+        frames = folder / ("%s-%d-%d.frames" % (name, seed, play))
+        times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
+        runs.append((times, frame_records(frames), times.get("diverged", False)))
+    least = None if any(diverged for _, _, diverged in runs) else least_frames([records for _, records, _ in runs])
+    if least is None:
+        game = min([game_times(records, factor) for _, records, _ in runs], key=lambda g: g["over_count"])
+    else:
+        game = game_times(least, factor)
+    game["aligned"] = least is not None
+    for key in ("boot", "gc", "machinery_gc"):
+        game[key] = min([times[key] for times, _, _ in runs])
+    return game
 
 
 def slow_frames(name, factor):
@@ -139,8 +220,8 @@ def slow_frames(name, factor):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="calibration runs (fastest counts)")
-    parser.add_argument("--games", type=int, default=2,
-                        help="plays of each game; each time is the least over them")
+    parser.add_argument("--games", type=int, default=3,
+                        help="plays of each game, on one path: each frame's time is the least over them")
     parser.add_argument("--seeds", type=int, default=4,
                         help="games per scenario: dice seeds 1 to this, each game's firmware "
                              "starting elsewhere in the heap (as board_check's games)")
@@ -165,21 +246,12 @@ def main(argv=None):
         games = []
         worst = {}
         for seed in range(1, args.seeds + 1):
-            least = {}
-            fewest = None
-            for _ in range(args.games):  # the machine is shared: the least of each play counts
-                times = timed(name, factor, heap, seed)
-                buckets = [a + b for a, b in zip(buckets, times["buckets"])]
-                # the frames over 50 ms in the game: the play with the fewest, as another
-                # program may take the CPU mid-frame
-                if fewest is None or times["over_count"] < fewest["over_count"]:
-                    fewest = times
-                for key in ("boot", "frame", "computer", "hint", "gc", "machinery_gc"):
-                    if times[key]:
-                        least[key] = min(least.get(key, 1e12), times[key] / 1e6)
-            games.append(fewest)
-            for key, ms in least.items():  # the slowest game's, of each
-                worst[key] = max(worst.get(key, 0), ms)
+            game = one_game(name, factor, heap, seed, args.games)
+            buckets = [a + b for a, b in zip(buckets, game["buckets"])]
+            games.append(game)
+            for key in ("boot", "frame", "computer", "hint", "gc", "machinery_gc"):
+                if game[key]:  # the slowest game's, of each
+                    worst[key] = max(worst.get(key, 0), game[key] / 1e6)
         for key, ms in worst.items():
             measured["%s %s" % (name, key)] = ms
         measured["%s median frame (at most)" % name] = percentile(buckets, 0.5)
@@ -192,7 +264,8 @@ def main(argv=None):
                 with_collection[ran] += 1
         over = [times["over_count"] for times in games]
         n = len(games)
-        shares[name] = {"frames_per_game": sum(buckets) // (n * args.games),
+        shares[name] = {"frames_per_game": sum(buckets) // n,
+                        "plays_on_one_path": sum([1 for game in games if game["aligned"]]),
                         "frames_over_50ms_on_board": round(sum(over) / n, 1),
                         "frames_over_50ms_fewest_most": [min(over), max(over)],
                         "on_screens": {key: round(count / n, 1) for key, count in screens.items()},

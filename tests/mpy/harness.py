@@ -131,8 +131,15 @@ def built_once(out, fill):
     return out
 
 
-def core_command(script, heap=DEFAULT_HEAP):
-    return [cpcore.interpreter(), "-X", "heapsize=%d" % heap, str(script)]
+def core_command(script, heap=DEFAULT_HEAP, fixed_addresses=False):
+    """The core's command line; with ``fixed_addresses`` its heap lies at the same address
+    in every run (Linux's address randomisation off, where ``setarch`` is), so that objects
+    hashed by address come out of sets and dicts in the same order: a game played twice
+    then takes the same path."""
+    command = [cpcore.interpreter(), "-X", "heapsize=%d" % heap, str(script)]
+    if fixed_addresses and shutil.which("setarch"):
+        command = ["setarch", "-R"] + command
+    return command
 
 
 def core_env(root):
@@ -154,7 +161,7 @@ def _traceback_to_stderr(proc):
 
 
 def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT_HEAP,
-                      mem=False, timeout=120, board="macropad", drive=None):
+                      mem=False, timeout=120, board="macropad", drive=None, fixed_addresses=False):
     """Run ``script`` on the core, laid out and restricted like ``board``'s drive.
 
     script: source text, or a pathlib.Path / existing "*.py" path.
@@ -165,6 +172,7 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
     mem: report mem_retained, the heap in use after gc.collect() with the script's
         globals still alive.
     drive: lay the drive out in this folder (kept) instead of a temporary one.
+    fixed_addresses: the heap at one address run after run (``core_command``).
     """
     with tempfile.TemporaryDirectory(prefix="cpdrive-") as temp:
         root = lay_out_drive(drive or temp, mounts, libs)
@@ -176,7 +184,7 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
         driver = pathlib.Path(temp) / "_driver.py"
         driver.write_text(DRIVER % {"hidden": tuple(cpcore.hidden_modules(board)),
                                     "hide": tuple(hide), "script": path, "mem": bool(mem)})
-        proc = subprocess.run(core_command(driver, heap), capture_output=True, text=True,
+        proc = subprocess.run(core_command(driver, heap, fixed_addresses), capture_output=True, text=True,
                               cwd=root, env=core_env(root), timeout=timeout)
     result = CoreResult(proc.returncode, *_traceback_to_stderr(proc))
     match = re.search(r"^mpy-mem retained=(\d+)$", proc.stderr, re.M)

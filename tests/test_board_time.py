@@ -1,0 +1,101 @@
+"""Board time (tools/board_time.py): a game played again on the same path, each frame's
+least time over the plays, a file read charged as a board's. The figures themselves are
+measured by the tool, never here."""
+import pathlib
+import re
+import sys
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+
+import board_check  # noqa: E402
+import board_time  # noqa: E402
+
+FACTOR = 80  # any factor: the tests check paths and arithmetic, not speed
+
+
+def frame(us, screen=3, ran=0, cpu=False, hint=False):
+    return (us, screen, ran, cpu, hint)
+
+
+def test_each_frame_counts_its_least_time_over_the_plays():
+    plays = [[frame(500), frame(900, ran=1), frame(40)],
+             [frame(700), frame(650, ran=1), frame(30)],
+             [frame(520), frame(800, ran=1), frame(90)]]
+    assert board_time.least_frames(plays) == [frame(500), frame(650, ran=1), frame(30)]
+
+
+def test_plays_that_went_different_ways_are_not_merged():
+    one = [frame(500), frame(40, ran=2)]
+    assert board_time.least_frames([one, [frame(500), frame(40, ran=0)]]) is None
+    assert board_time.least_frames([one, one + [frame(10)]]) is None
+
+
+def test_a_games_figures_come_from_its_frames():
+    over = int(board_time.FRAME_MS * 1000 / FACTOR)  # host us of 50 ms on the board
+    frames = [frame(3 * over, screen=0),  # boot's frame: not the slowest frame
+              frame(over, ran=1), frame(over - 1, cpu=True), frame(10, ran=2),
+              frame(200, hint=True), frame(300, hint=True)]
+    game = board_time.game_times(frames, FACTOR)
+    assert game["over_count"] == 2
+    assert [[k, screen, ran] for k, _, screen, ran in game["over"]] == [[1, 0, 0], [2, 3, 1]]
+    assert game["frame"] == over * 1000
+    assert game["computer"] == (over - 1) * 1000
+    assert game["hint"] == 500 * 1000
+    assert (game["collections"], game["planned"]) == (2, 1)
+    assert sum(game["buckets"]) == len(frames)
+
+
+def test_a_frame_log_reads_back_as_the_driver_packs_it(tmp_path):
+    path = tmp_path / "one.frames"
+    # 70,000 us; screen 5, a planned collection (2), a computer's turn, a hint awaited
+    path.write_bytes(bytes([70000 & 255, (70000 >> 8) & 255, 70000 >> 16, 5 | 2 << 3 | 32 | 64]))
+    assert board_time.frame_records(path) == [(70000, 5, 2, True, True)]
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory):
+    old = board_check.WORK
+    board_check.WORK = tmp_path_factory.mktemp("board-time")
+    board_check.compiled_fakes()
+    yield board_check.WORK
+    board_check.WORK = old
+
+
+def test_a_replayed_game_takes_the_first_plays_path(work):
+    """The clock's readings handed back, the same dice and the heap at the same address:
+    every frame of the second play is the first play's frame, of the same kind."""
+    game = board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 2)
+    assert game["aligned"]
+    plays = [board_time.frame_records(work / "timing" / ("menus-1-%d.frames" % play)) for play in (0, 1)]
+    assert len(plays[0]) > 1000
+    assert [record[1:] for record in plays[0]] == [record[1:] for record in plays[1]]
+    assert game["hint"] > 0 and game["collections"] > 0
+
+
+def test_the_core_reads_a_module_a_chunk_at_a_time(work):
+    """What the driver's charge for file reads rests on: importing a .mpy reads it about
+    board_scenario.READ_CHUNK bytes a system call (a board copies as many out of flash),
+    and a timed game measures what such a read costs here beyond an in-memory one."""
+    from mpy import harness
+
+    drive = board_check.deployed("macropad")
+    module = drive / "farkle" / "game.mpy"
+    script = """
+def reads():
+    with open("/proc/self/io") as handle:
+        return int(handle.read().split()[5])
+import farkle.scorer
+first = reads()
+second = reads()
+import farkle.game
+print(reads() - second - (second - first))
+"""
+    out = harness.run_circuitpython(script, mounts=(drive / "farkle",), heap=512 * 1024).check().stdout
+    # the driver is a script for the core, not a module to import here: its constant read off
+    chunk = int(re.search(r"^READ_CHUNK = (\d+)", board_check.TIMING.read_text(), re.M).group(1))
+    expected = module.stat().st_size / chunk
+    assert expected * 0.9 < int(out) < expected * 1.1 + 20
+    assert board_time.timed("menus", FACTOR)["read_ns"] > 0

@@ -1,0 +1,224 @@
+"""The timing half of a board-check game (tools/board_scenario.py loads it in a timed
+game only: a game checked for heap then holds none of its names). Runs ON the core.
+
+What a frame's host time is corrected by (the time another program had the CPU, file reads
+charged as a board's), and the logs through which a game is played again on one path.
+"""
+# pylint: disable=global-statement
+
+import time
+
+# /proc files kept open, each with a buffer to read it into: small ints parsed from bytes, no
+# garbage a frame
+SCHEDSTAT = ["/proc/self/schedstat", None, bytearray(64)]
+PROC_IO = ["/proc/self/io", None, bytearray(256)]
+
+
+def proc_number(slot, token, drop=0):
+    """Field ``token`` (counted from 0, split at spaces and newlines) of the /proc file in
+    ``slot``, its last ``drop`` digits dropped, modulo 10**8; 0 where there is no such file.
+    Read into a buffer and parsed a digit at a time: small ints, no garbage."""
+    try:
+        if slot[1] is None:
+            slot[1] = open(slot[0], "rb")
+        slot[1].seek(0)
+        size = slot[1].readinto(slot[2])
+    except OSError:
+        return 0
+    buf = slot[2]
+    at = 0
+    for _ in range(token):  # past the fields before it
+        while at < size and buf[at] != 32 and buf[at] != 10:
+            at += 1
+        while at < size and (buf[at] == 32 or buf[at] == 10):
+            at += 1
+    end = at
+    while end < size and 48 <= buf[end] <= 57:
+        end += 1
+    value = 0
+    for i in range(at, end - drop):
+        value = (value * 10 + buf[i] - 48) % 100000000
+    return value
+
+
+def waited():
+    """Microseconds (modulo 10**8) this process has so far spent ready to run while another
+    had the CPU (Linux's /proc/self/schedstat, second field in ns; 0 where there is none).
+    Taken off each frame: on a shared machine a frame is often preempted, a board's never is."""
+    return proc_number(SCHEDSTAT, 1, 3)
+
+
+def file_reads():
+    """The read system calls this process has made so far (modulo 10**8; /proc/self/io's
+    syscr, 0 where there is none). Importing a module reads its .mpy a few bytes at a time
+    (the core's reader keeps about 22 bytes), the expert's table is read by seek: here each
+    read is a system call, on a board a copy out of flash, so a frame is charged for each
+    read what an in-memory stream's costs, not what the system call cost (``read_cost``)."""
+    return proc_number(PROC_IO, 5)
+
+
+READ_CHUNK = 22  # what the core's reader asks a file for at a time (extmod/vfs_reader.c)
+# the read system calls the driver's own readings make around a frame, and the ns a read
+# costs here beyond an in-memory stream's (both measured by ``measure_reads``)
+reads = [0, 0]
+
+
+def measure_reads():
+    """``reads``: the driver's own read calls around a frame (the frame's readings with
+    nothing between them), and what a read of READ_CHUNK bytes from a file costs beyond
+    one from an in-memory stream, the least of a few runs over the largest module's .mpy."""
+    import io
+    import os
+
+    least = None
+    for _ in range(5):
+        first = file_reads()
+        waited()
+        waited()
+        own = (file_reads() - first) % 100000000
+        least = own if least is None or own < least else least
+    reads[0] = least
+    sizes = [(os.stat("app/" + name)[6], name) for name in os.listdir("app")]
+    with open("app/" + max(sizes)[1], "rb") as handle:
+        data = handle.read()
+        count = len(data) // READ_CHUNK
+        buf = bytearray(READ_CHUNK)
+        best = None
+        for _ in range(7):
+            handle.seek(0)
+            memory = io.BytesIO(data)
+            began = time.monotonic_ns()
+            for _ in range(count):
+                handle.readinto(buf)
+            middle = time.monotonic_ns()
+            for _ in range(count):
+                memory.readinto(buf)
+            cost = (2 * middle - began - time.monotonic_ns()) // count
+            best = cost if best is None or cost < best else best
+    reads[1] = best if best > 0 else 0
+
+
+def read_ns(first, then, own=0):
+    """Host ns the firmware's file reads between two ``file_reads()`` readings a frame
+    apart cost beyond a board's (``own``: reads of the driver's logs between them)."""
+    made = (then - first) % 100000000 - reads[0] - own
+    return made * reads[1] if made > 0 else 0
+
+
+def us_between(first, then):
+    """``then - first`` for two ``waited()`` readings."""
+    return (then - first) % 100000000
+
+
+LOG_IO = [0, 0]  # host us the logs' system calls took so far, and the reads they made
+
+
+class Log:
+    """A file of 4-byte records written or read through one buffer (allocated once: no
+    garbage a record, written or read whole). The host us its system calls take and its reads add up in
+    ``LOG_IO``, taken off the frame they fell in."""
+
+    def __init__(self, path, write, size=1024):
+        self.handle = open(path, "wb" if write else "rb")
+        self.write = write
+        self.buf = bytearray(size)
+        self.at = 0
+        self.end = 0 if not write else size
+
+    def put(self, value, size):
+        if self.at + size > self.end:
+            self.flush()
+        buf, at = self.buf, self.at
+        for i in range(size):
+            buf[at + i] = (value >> (8 * i)) & 0xFF
+        self.at = at + size
+
+    def take(self, size):
+        """The next record, or None at the file's end. Records fill the buffer exactly, so
+        it is read whole: no slice (garbage a replay would make and its first play not)."""
+        if self.at + size > self.end:
+            began = time._ticks_us()
+            got = self.handle.readinto(self.buf)
+            LOG_IO[1] += 1
+            self.end, self.at = got or 0, 0
+            LOG_IO[0] += time._ticks_diff(time._ticks_us(), began)
+            if size > self.end:
+                return None
+        buf, at = self.buf, self.at
+        self.at = at + size
+        value = 0
+        while size:  # not a range with a negative step, which may make a range object
+            size -= 1
+            value = (value << 8) | buf[at + size]
+        return value
+
+    def flush(self):
+        began = time._ticks_us()
+        self.handle.write(self.buf if self.at == len(self.buf) else memoryview(self.buf)[:self.at])
+        self.at = 0
+        LOG_IO[0] += time._ticks_diff(time._ticks_us(), began)
+
+    def close(self):
+        if self.write:
+            self.flush()
+        self.handle.close()
+
+
+# A timed game played again takes the same path: its first play logs every reading of the
+# board's clock (CFG "clock_log"), a replay (CFG "replay") hands the firmware those readings
+# back, so frame k of one play is frame k of every play (the dice, the keys and the heap are
+# the same already) and tools/board_time.py takes each frame's least time over the plays
+# from their frame logs (CFG "frame_log"): the machine's speed wanders by tens of per cent
+# from one millisecond to the next, a frame's least time over a few plays does not.
+logs = {"clock": None, "frames": None}
+diverged = [False]  # a replay whose firmware asked the clock more often than the first play
+
+
+def log_frame(spent, screen, ran, cpu, hint):
+    """One frame's record for tools/board_time.py: host us (after what is taken off), then a
+    byte of its screen (bits 0-2), whether a collection ran in it (bits 3-4: 0 none, 1 where
+    the heap ran out, 2 planned), a computer was playing (bit 5) and a hint was awaited (bit 6)."""
+    log = logs["frames"]
+    if log is not None:
+        us = spent // 1000 if spent > 0 else 0
+        log.put(us if us < 0xFFFFFF else 0xFFFFFF, 3)
+        log.put(screen | ran << 3 | cpu << 5 | hint << 6, 1)
+
+
+def open_logs(clock_path, frame_path, replay):
+    logs["clock"] = Log(clock_path, not replay)
+    logs["frames"] = Log(frame_path, True)
+
+
+def replayed():
+    """The next reading of the clock in a replay; None in a first play, or where the first
+    play's readings ran out (``diverged``)."""
+    log = logs["clock"]
+    if log is None or log.write:
+        return None
+    value = log.take(4)
+    if value is None:
+        diverged[0] = True
+    return value
+
+
+def recorded(value):
+    """A first play's reading of the clock, logged."""
+    log = logs["clock"]
+    if log is not None and log.write:
+        log.put(value, 4)
+
+
+def went_astray():
+    """A replay whose firmware read the clock more often, or less often, than its first play."""
+    log = logs["clock"]
+    return diverged[0] or (log is not None and not log.write and log.take(4) is not None)
+
+
+def close_logs():
+    for key in ("clock", "frames"):
+        if logs[key] is not None:
+            logs[key].close()
+            logs[key] = None
+
+
