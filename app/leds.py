@@ -60,7 +60,9 @@ class Leds:
     def update(self, view, now):
         """Redraw if the view or the blink phase changed; True when pixels were sent."""
         phase = (now // BLINK_MS) & 0xFFFF
-        animated = view.screen in (v.SPLASH, v.END) or (view.screen == v.PLAY and v.SELECTED in view.states)
+        screen = view.screen
+        # compared one by one: ``in (v.SPLASH, v.END)`` would build that tuple every frame
+        animated = screen == v.SPLASH or screen == v.END or (screen == v.PLAY and v.SELECTED in view.states)
         if view.led_version == self.version and (not animated or phase == self.phase):
             return False
         self.version = view.led_version

@@ -99,3 +99,30 @@ print(reads() - second - (second - first))
     expected = module.stat().st_size / chunk
     assert expected * 0.9 < int(out) < expected * 1.1 + 20
     assert board_time.timed("menus", FACTOR)["read_ns"] > 0
+
+
+TIMING_SCRIPT = """
+import board_timing
+import gc
+gc.collect()
+gc.collect()
+print("EXPLICIT", board_timing.explicit[0], gc.mem_free() > 0)
+board_timing.speed[0] = 512  # the machine at half the calibration's speed
+print("HALF", board_timing.at_speed(1000), board_timing.at_speed(4000000))
+board_timing.speed[0] = 1024
+for _ in range(4):
+    board_timing.sample_speed(0)
+print("UNSCALED", board_timing.speed[0])
+"""
+
+
+def test_the_timing_code_counts_the_firmwares_collections_and_scales_by_speed():
+    """The firmware's own gc.collect() calls are told from the allocator's (it imports the
+    counting stand-in); a stretch where the machine ran slower counts at the calibration's
+    speed, in small ints even for long stretches."""
+    from mpy import harness
+
+    out = harness.run_circuitpython(TIMING_SCRIPT, mounts=(board_check.TIMING,)).check().stdout
+    assert "EXPLICIT 2 True" in out
+    assert "HALF 500 1999872" in out  # 4 s in 1 KiB steps: (4000000 >> 10) * 512
+    assert "UNSCALED 1024" in out  # no calibration given: frames are not scaled

@@ -65,7 +65,7 @@ SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None, "mark": (), "since": 0, "modules": {}, "redrawn": 0}
+         "hinted": None, "mark": [None, None, None], "since": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
@@ -80,6 +80,8 @@ def result(ok, error=None, game=None):
         began = time.monotonic_ns()
         gc.collect()
         spent = time.monotonic_ns() - began
+        if timing is not None:
+            spent = timing.at_speed(spent // 1000) * 1000
         if not times["gc"] or spent < times["gc"]:
             times["gc"] = spent  # a whole collection, host ns (the least: the machine is shared)
     alloc = gc.mem_alloc()
@@ -271,7 +273,7 @@ def board_clock():
     if value is not None:
         return value
     now = time._ticks_us()
-    left = clock[2] + time._ticks_diff(now, clock[0]) * CFG["factor"]
+    left = clock[2] + timing.at_speed(time._ticks_diff(now, clock[0]) * CFG["factor"])
     clock[0] = now
     clock[1] = (clock[1] + left // 1000) & 0x1FFFFFFF
     clock[2] = left % 1000
@@ -315,6 +317,16 @@ def loads():
     state["loaded"] = now
 
 
+def moved(mark, game):
+    """Whether the game moved on since ``mark`` (its turns, turn total and dice in hand, kept
+    in place: a tuple a frame would be garbage the board's loop does not make), which is
+    brought up to date."""
+    if mark[0] == game.turns and mark[1] == game.turn_total and mark[2] == game.in_hand:
+        return False
+    mark[0], mark[1], mark[2] = game.turns, game.turn_total, game.in_hand
+    return True
+
+
 def observe(app):
     """After every frame: the clock moves on; when the app waits, the next key."""
     supervisor.advance(FRAME_MS)
@@ -339,9 +351,8 @@ def observe(app):
     if frames > CFG["max_frames"]:
         result(False, "no end after %d frames" % frames, ctl.game)
     game = ctl.game
-    mark = (game.turns, game.turn_total, game.in_hand) if game is not None else None
-    if mark != state.get("mark"):
-        state["mark"], state["since"] = mark, frames
+    if game is not None and moved(state["mark"], game):
+        state["since"] = frames
     elif frames - state["since"] > STALL_FRAMES:
         result(False, "stalled: nothing happened for %d frames" % STALL_FRAMES, game)
     if len(app.board.keys.events) or not ctl.idle():
@@ -480,6 +491,8 @@ def main():
     if CFG.get("timing"):
         times["timing_heap"] = timing_heap
         timing.measure_reads()
+        for _ in range(4):  # the machine's speed at the start
+            timing.sample_speed(CFG.get("ref_us", 0))
         times["read_ns"] = timing.reads[1]
         times["reads"] = timing.file_reads()
         times["waited"] = timing.waited()
@@ -507,7 +520,10 @@ def main():
         cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
         # small ints only (us on the core's own clock, ns below a second): the host clock's
         # long ints would be garbage a board does not make, and bring collections
+        if state["frames"] % timing.SPEED_EVERY == 0:  # between frames: the machine's speed now
+            timing.sample_speed(CFG.get("ref_us", 0))
         held = gc.mem_alloc()
+        explicit = timing.explicit[0]
         read_first = timing.file_reads()
         read = time._ticks_us()
         waits = timing.waited()
@@ -530,15 +546,17 @@ def main():
             # a collection ran in the frame (the heap in use fell): the marking of the
             # machinery's own objects, which a board's heap does not hold, out
             times["collections"] += 1
-            # the firmware's own, in a light frame (app.main.App._collect), or where the
-            # heap ran out
-            ran = 2 if self.collected == self.frames else 1
+            # the firmware's own (its gc.collect(): in a light frame, app.main.App._collect,
+            # or where a job makes room), or where the heap ran out
+            ran = 2 if timing.explicit[0] != explicit else 1
             times["planned"] += ran == 2
             spent = spent - times["machinery_gc"] if spent > times["machinery_gc"] else 0
+        spent = timing.at_speed(spent // 1000) * 1000  # at the calibration's speed
         if not times["boot"]:
             taken = timing.us_between(times["waited"], after) - outside
             times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"], times["sets"])
                              - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0))
+            times["boot"] = timing.at_speed(times["boot"] // 1000) * 1000
         elif spent > times["frame"]:
             times["frame"] = spent
         bucket = 0

@@ -19,7 +19,13 @@ by tens of per cent from one millisecond to the next, so each game is played sev
 on one path: the first play logs every reading of the firmware's work clock, the others are
 handed those readings back, with the same dice, the same keys and the core's heap at the same
 address (Linux's address randomisation off), so frame k is the same frame in every play and
-counts its least time over them. Each scenario is played as several games (dice seeds, and
+counts its least time over them. Slower stretches that last longer than a frame (one process
+runs up to 15% slower than the next) are scaled out: every 16 frames, between frames, the
+game times a fixed piece of integer work (tools/board_timing.py's ``reference``) and scales
+its frames and its work clock by the ratio of the least of its last four samples to the
+least this run's calibration saw. A collection in a frame counts as the firmware's own
+("planned") when the firmware called ``gc.collect()`` in it (the timed game's ``gc`` is a
+stand-in that counts the calls), else as one the allocator started where the heap ran out. Each scenario is played as several games (dice seeds, and
 the firmware's blocks landing elsewhere, as board_check's): when the collector runs depends
 on how the heap broke up, so one game's count of slow frames is one sample. Then the
 deployed firmware plays board_check's scenarios on the core in the board's heap (128K, so
@@ -62,6 +68,7 @@ for _ in range(%d):
 print(found)
 """
 FRAME_MS = 50
+REF_US = [0]  # this run's ``reference_us`` (0: frames not scaled by the machine's speed)
 SCREENS = ("splash", "setup", "rolloff", "play", "pause", "end")  # app.view's screens
 HINT_MS = 2000
 
@@ -88,6 +95,33 @@ def calibrate(runs=5, rounds=20):
         one = (spent - empty) / rounds
         best = one if best is None else min(best, one)
     return best, PICO_SECONDS / best
+
+
+REFERENCE = """
+import time
+import board_timing
+
+best = None
+for _ in range(%d):
+    began = time._ticks_us()
+    board_timing.reference()
+    took = time._ticks_diff(time._ticks_us(), began)
+    best = took if best is None or took < best else best
+print(best)
+"""
+
+
+def reference_us(runs=5, samples=400):
+    """Host us the timing code's reference work takes on the core at this machine's best
+    speed (the least of ``samples`` in each of ``runs`` processes: one process runs up to
+    15% slower than the next): a timed game scales its frames and its work clock by its own
+    samples' ratio to this (tools/board_timing.py), so that a stretch where the machine runs
+    slower counts at the calibration's speed."""
+    best = []
+    for _ in range(runs):
+        out = harness.run_circuitpython(REFERENCE % samples, mounts=(board_check.TIMING,)).check().stdout
+        best.append(int(out.split()[-1]))
+    return min(best)
 
 
 def with_board_times(tree, factor):
@@ -123,7 +157,8 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     board's would rather than never in a frame. With ``logs`` (paths of a clock log and a
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
-    extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor)}
+    extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
+             "ref_us": REF_US[0]}
     if profile:
         extra["profile"] = profile
     if logs:
@@ -238,6 +273,7 @@ def main(argv=None):
     if args.factor:
         factor = args.factor
     board_check.compiled_fakes()
+    REF_US[0] = reference_us(args.runs)
     measured = {}
     shares = {}
     heap = board_check.parse_heap(args.heap)
@@ -279,7 +315,7 @@ def main(argv=None):
     hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
                            "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1),
-                           "factor_given": bool(args.factor)},
+                           "factor_given": bool(args.factor), "reference_us": REF_US[0]},
            "heap": heap,
            "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frames_over_50ms": sum(share["frames_over_50ms_on_board"] for share in shares.values()),

@@ -6,7 +6,35 @@ charged as a board's), and the logs through which a game is played again on one 
 """
 # pylint: disable=global-statement
 
+import gc
+import sys
 import time
+
+# The firmware's own collections told from the allocator's: the firmware imports ``gc``
+# after this, so it gets this stand-in from sys.modules, whose ``collect`` counts its calls
+# (a collection the allocator starts when no hole holds a block never passes through it).
+explicit = [0]
+
+
+def _collect():
+    explicit[0] += 1
+    gc.collect()
+
+
+class counting_gc:  # pylint: disable=invalid-name
+    """``gc`` as the firmware sees it in a timed game (a class, not an instance: its
+    functions are read off it unbound)."""
+
+    collect = _collect
+    mem_free = gc.mem_free
+    mem_alloc = gc.mem_alloc
+    enable = gc.enable
+    disable = gc.disable
+    isenabled = gc.isenabled
+    threshold = gc.threshold
+
+
+sys.modules["gc"] = counting_gc
 
 # /proc files kept open, each with a buffer to read it into: small ints parsed from bytes, no
 # garbage a frame
@@ -108,6 +136,49 @@ def read_ns(first, then, own=0):
 def us_between(first, then):
     """``then - first`` for two ``waited()`` readings."""
     return (then - first) % 100000000
+
+
+# The machine's own speed, followed through a game: a fixed piece of work (``reference``)
+# timed every SPEED_EVERY frames, between frames; the least of the last few samples against
+# the least at calibration (CFG "ref_us", tools/board_time.py) gives ``speed[0]``, 1024 at the
+# calibration's speed, less when the machine runs slower (another tenant on the core, a lower
+# clock), by which the frames and the work clock are scaled back to the calibration's speed.
+SPEED_EVERY = 16
+speed = [1024, 0, 0, 0, 0, 0]  # the scale, the next sample's slot, the last four samples
+
+
+def reference():
+    """Integer work that makes no garbage (no range, no call: a while loop of small ints),
+    about 300 us on the core here."""
+    i = 0
+    x = 0
+    while i < 6000:
+        x = (x * 7 + i) % 1009
+        i += 1
+    return x
+
+
+def sample_speed(calibrated):
+    """Time ``reference`` once and set ``speed[0]`` from the least of the last four samples."""
+    began = time._ticks_us()
+    reference()
+    took = time._ticks_diff(time._ticks_us(), began)
+    speed[2 + speed[1]] = took
+    speed[1] = (speed[1] + 1) % 4
+    least = took
+    for k in range(2, 6):
+        if 0 < speed[k] < least:
+            least = speed[k]
+    if calibrated and least:
+        speed[0] = calibrated * 1024 // least
+
+
+def at_speed(us):
+    """``us`` of host time as they would have been at the calibration's speed (small ints:
+    the product stays under 2**30)."""
+    if us < 1000000:
+        return (us * speed[0]) >> 10
+    return (us >> 10) * speed[0]
 
 
 LOG_IO = [0, 0]  # host us the logs' system calls took so far, and the reads they made
