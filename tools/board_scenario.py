@@ -65,7 +65,7 @@ SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None, "mark": [None, None, None], "since": 0, "modules": {}, "redrawn": 0}
+         "hinted": None, "mark": [None, None, None], "since": 0, "idle": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
@@ -356,7 +356,15 @@ def observe(app):
     elif frames - state["since"] > STALL_FRAMES:
         result(False, "stalled: nothing happened for %d frames" % STALL_FRAMES, game)
     if len(app.board.keys.events) or not ctl.idle():
+        state["idle"] = 0
         return
+    # a timed game presses a person's reaction time after the app settles (CFG "react"
+    # frames): the firmware's quiet frames are where it collects its garbage, and a player
+    # who pressed within a frame of every animation's end would leave it none
+    state["idle"] += 1
+    if state["idle"] < CFG.get("react", 0):
+        return
+    state["idle"] = 0
     screen = ctl.view.screen
     if app.keeper.panel is not None:  # shown on the menu screen: seen under its own name
         panel_key(app)

@@ -68,6 +68,10 @@ for _ in range(%d):
 print(found)
 """
 FRAME_MS = 50
+# A timed game's player presses a key this many frames (25 ms each) after the app settled:
+# 150 ms, a quick person's reaction (the check's games press at once, the hardest case
+# for the heap)
+REACT_FRAMES = 6
 REF_US = [0]  # this run's ``reference_us`` (0: frames not scaled by the machine's speed)
 SCREENS = ("splash", "setup", "rolloff", "play", "pause", "end")  # app.view's screens
 HINT_MS = 2000
@@ -158,7 +162,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0]}
+             "ref_us": REF_US[0], "react": REACT_FRAMES}
     if profile:
         extra["profile"] = profile
     if logs:
