@@ -62,7 +62,9 @@ def play_snapshots(seed, players=3, log_size=24):
 def clone(game):
     from farkle.savegame import loads
 
-    return loads(dumps(game))
+    # the game's own dice (a snapshot never rolls): a new RandomDice would seed the shared
+    # generator from os.urandom, and the game played on would differ from run to run
+    return loads(dumps(game), dice=game.dice)
 
 
 def state(storage):
