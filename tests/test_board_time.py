@@ -5,13 +5,12 @@ import pathlib
 import re
 import sys
 
-import pytest
-
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
 import board_check  # noqa: E402
 import board_time  # noqa: E402
+from test_board_check import work  # noqa: E402,F401  (the fixture: a board-check folder of this module's own)
 
 FACTOR = 80  # any factor: the tests check paths and arithmetic, not speed
 
@@ -53,15 +52,6 @@ def test_a_frame_log_reads_back_as_the_driver_packs_it(tmp_path):
     # 70,000 us; screen 5, a planned collection (2), a computer's turn, a hint awaited
     path.write_bytes(bytes([70000 & 255, (70000 >> 8) & 255, 70000 >> 16, 5 | 2 << 3 | 32 | 64]))
     assert board_time.frame_records(path) == [(70000, 5, 2, True, True)]
-
-
-@pytest.fixture(scope="module")
-def work(tmp_path_factory):
-    old = board_check.WORK
-    board_check.WORK = tmp_path_factory.mktemp("board-time")
-    board_check.compiled_fakes()
-    yield board_check.WORK
-    board_check.WORK = old
 
 
 def test_a_replayed_game_takes_the_first_plays_path(work):

@@ -52,6 +52,9 @@ SCENARIOS = {
 MAX_FRAMES = 200000
 DRIVER = REPO / "tools" / "board_scenario.py"
 TIMING = REPO / "tools" / "board_timing.py"  # the driver's timing half, loaded in timed games
+# the heap a timed game's own code takes (tools/board_timing.py, the fakes' timers, the logs'
+# buffers), added to its heap as the machinery's is; board_time checks the driver's count
+TIMING_HEAP = 10 * 1024
 PROFILER = REPO / "tools" / "board_profile.py"
 WORK = REPO / "build" / "board-check"
 VERBOSE = False
@@ -200,11 +203,6 @@ def firmware_names(stdout):
     if pools_for(names, FIRST_POOL << pools) < pools_for(names, FIRST_POOL):
         return names, "%d firmware names: this core's pools would hold fewer than a board's" % names
     return names, None
-
-
-# the heap a timed game's own code takes (tools/board_timing.py, the fakes' timers, the logs'
-# buffers), added to its heap as the machinery's is; board_time checks the driver's count
-TIMING_HEAP = 10 * 1024
 
 
 def run(name, heap, extra=None, seed=1):

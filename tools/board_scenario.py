@@ -264,6 +264,8 @@ def faked_ns(spent_us, sets):
 
 
 clock = [0, 0, 0]  # host us at the last reading, board ms so far, board us left over
+
+
 def board_clock():
     """Milliseconds an RP2040 would have spent by now: host time times CFG["factor"] (set by
     tools/board_time.py), so the firmware's time-sliced work stops where a board's would.

@@ -25,9 +25,10 @@ game times a fixed piece of integer work (tools/board_timing.py's ``reference``)
 its frames and its work clock by the ratio of the least of its last four samples to the
 least this run's calibration saw. A collection in a frame counts as the firmware's own
 ("planned") when the firmware called ``gc.collect()`` in it (the timed game's ``gc`` is a
-stand-in that counts the calls), else as one the allocator started where the heap ran out. Each scenario is played as several games (dice seeds, and
-the firmware's blocks landing elsewhere, as board_check's): when the collector runs depends
-on how the heap broke up, so one game's count of slow frames is one sample. Then the
+stand-in that counts the calls), else as one the allocator started where the heap ran
+out. Each scenario is played as several games (dice seeds, and the firmware's blocks
+landing elsewhere, as board_check's): when the collector runs depends on how the heap broke
+up, so one game's count of slow frames is one sample. Then the
 deployed firmware plays board_check's scenarios on the core in the board's heap (128K, so
 that the collector runs as often as on a board; tools/board_scenario.py times each frame
 with the host clock, makes no garbage of its own a frame, and takes off a frame a

@@ -4,7 +4,6 @@ game only: a game checked for heap then holds none of its names). Runs ON the co
 What a frame's host time is corrected by (the time another program had the CPU, file reads
 charged as a board's), and the logs through which a game is played again on one path.
 """
-# pylint: disable=global-statement
 
 import gc
 import sys
@@ -81,7 +80,7 @@ def file_reads():
     syscr, 0 where there is none). Importing a module reads its .mpy a few bytes at a time
     (the core's reader keeps about 22 bytes), the expert's table is read by seek: here each
     read is a system call, on a board a copy out of flash, so a frame is charged for each
-    read what an in-memory stream's costs, not what the system call cost (``read_cost``)."""
+    read what an in-memory stream's costs, not what the system call cost (``read_ns``)."""
     return proc_number(PROC_IO, 5)
 
 
@@ -186,8 +185,8 @@ LOG_IO = [0, 0]  # host us the logs' system calls took so far, and the reads the
 
 class Log:
     """A file of 4-byte records written or read through one buffer (allocated once: no
-    garbage a record, written or read whole). The host us its system calls take and its reads add up in
-    ``LOG_IO``, taken off the frame they fell in."""
+    garbage a record, written or read whole). The host us its system calls take and its
+    reads add up in ``LOG_IO``, taken off the frame they fell in."""
 
     def __init__(self, path, write, size=1024):
         self.handle = open(path, "wb" if write else "rb")
