@@ -9,7 +9,7 @@ loaded for each one and forgotten after.
 import gc
 
 from app.computer import ahead
-from app.modules import load
+from app.modules import load, make_room
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 
@@ -74,6 +74,7 @@ def steps(c, wait):
         yield from load(("farkle.players." + HINT_LEVEL, "farkle.players.expert_files"))  # its play code, the code that opens its file
         game = c.game
         yield from ahead(HINT_LEVEL, game.rules, game.players)  # its file opened a step a frame
+        yield from make_room()
         adviser(c)
         yield
     if not wait:

@@ -813,9 +813,9 @@ class Controller(Computer, PlayView):
 
     def _hinting(self, wait):
         try:
+            yield from load(("app.advice",))
             from app import advice
 
-            yield
             yield from advice.steps(self, wait)
         except MemoryError:  # a board short of heap: the game goes on without the hint
             gc.collect()

@@ -7,7 +7,14 @@ later reads it from the drive again. ``load`` imports modules a step at a time, 
 no frame of the main loop reads several (a board takes tens of ms a module).
 """
 
+import gc
 import sys
+
+MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
+# Free heap a module's import may need: the largest (the expert's play code) takes 7 KB and
+# leaves garbage while it loads. With less, the collector would run inside the import's
+# frame (tens of ms each on a board: together more than a frame), so it runs in one before.
+LOAD_ROOM = 12 * 1024
 
 
 def forget(names):
@@ -24,12 +31,24 @@ def load(names):
     """Import ``names`` not yet loaded, a module a step (a job's generator ``yield from``
     it): each imports only what the ones before it loaded. A module missing on a board
     (a player left out) is skipped: whoever uses it falls back. A step for a module
-    already loaded too, so a job takes as many frames whatever ran before it."""
+    already loaded too, so a job takes as many frames whatever ran before it (and one
+    more where the heap is short: ``make_room``)."""
     for name in names:
         if name not in sys.modules:
+            yield from make_room()
             try:
                 __import__(name)
             except ImportError:
                 pass
         yield
 
+
+
+def make_room(room=LOAD_ROOM):
+    """A step of a job that collects the garbage where less than ``room`` bytes are free (a
+    job's generator ``yield from`` it before work that makes many objects): the collector
+    in a frame of its own, not inside the work's. A job's frames are never the quiet ones
+    where the main loop collects (``app.main.App._collect``)."""
+    if MEM_FREE is not None and MEM_FREE() < room:
+        gc.collect()
+        yield

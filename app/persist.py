@@ -22,7 +22,7 @@ from farkle.dice import RandomDice
 from farkle.stats import mark, since
 
 from app import view as v
-from app.modules import forget
+from app.modules import forget, load
 from app.pace import P_OVER as OVER, P_ROLLOFF as ROLLOFF, P_START as START, T_ROLLOFF, T_TUMBLE
 from hardware import nvm_store
 
@@ -316,6 +316,13 @@ class Keeper:
             if name == label_or_panel:
                 panel = what
         self.back = back
+        if "app.panels" in sys.modules:
+            self._open(panel)
+        else:  # its code in a frame, its rows and the screen in the next: a frame could not hold both
+            self.controller._start_job(self._opening(panel))
+
+    def _opening(self, panel):
+        yield from load(("app.panels",))
         self._open(panel)
 
     def _open(self, panel):

@@ -245,6 +245,29 @@ def test_stats_count_a_whole_game_and_reset():
     assert boot(again.board.nvm.data).keeper.stats.played == 0  # the reset was saved
 
 
+def test_a_panel_reads_its_code_in_a_frame_and_shows_in_the_next():
+    """"More" from the set-up menu: app.panels is read in one frame (the set-up menu still
+    showing, the keys waiting), its rows made and the screen switched in the next; a
+    board's frame holds one or the other. Open, the panel's keys act at once."""
+    import sys
+
+    rig = NvmRig(FlashNVM(), dice=RandomDice(5))
+    rig.tap("roll")
+    assert rig.screen == "setup" and "app.panels" not in sys.modules
+    rig.board.keys.tap("menu")
+    rig.step()  # the key: the job starts
+    assert rig.screen == "setup" and rig.controller.job is not None
+    rig.board.keys.tap("die1")  # down: it waits for the job
+    rig.step()  # the panel's code read
+    assert "app.panels" in sys.modules and rig.screen == "setup" and rig.keeper.panel is None
+    rig.step()  # its rows and the screen
+    assert rig.view.title == "More" and rig.controller.job is None
+    rig.step()
+    assert rig.view.cursor == 1  # the waiting key, on the panel
+    rig.tap("die0", "roll")  # up, then Statistics: app.panels is loaded, no frame between
+    assert rig.view.title == "Statistics"
+
+
 def test_dice_check_and_stats_from_the_pause_menu():
     rig = NvmRig(FlashNVM(), dice=RandomDice(4))
     start_game(rig)

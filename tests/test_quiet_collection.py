@@ -1,6 +1,8 @@
 """The garbage is collected in quiet frames (app.main): once the heap's free room runs
 short, the next quiet frames work nothing ahead and the first light one collects; a busy
-frame never does. On the host the free room is faked (CPython's heap has none)."""
+frame never does. A job (whose frames are never quiet) collects in a step of its own
+before it reads a module or makes a player in a short heap (app.modules.make_room). On
+the host the free room is faked (CPython's heap has none)."""
 
 import gc
 
@@ -62,3 +64,78 @@ def test_the_frame_before_a_collection_asks_the_computer_to_rest(heap):
     play(rig, heap, 200)
     assert rests and not any(rests)  # no work ahead in a frame kept for the collector
     assert heap["collections"]
+
+
+@pytest.fixture
+def job_heap(monkeypatch):
+    """app.modules' fake free room, and its collections counted."""
+    from app import modules
+
+    state = {"free": 100000, "collections": 0}
+    monkeypatch.setattr(modules, "MEM_FREE", lambda: state["free"])
+    monkeypatch.setattr(modules.gc, "collect", lambda: state.__setitem__("collections", state["collections"] + 1))
+    return state
+
+
+def _steps_loading(name):
+    """The steps of ``load((name,))`` with ``name`` not yet loaded, and whether it was loaded
+    in the last one."""
+    import sys
+
+    from app.modules import forget, load
+
+    forget((name,))
+    loaded = []
+    for _ in load((name,)):
+        loaded.append(name in sys.modules)
+    return loaded
+
+
+def test_a_jobs_import_with_room_is_one_step_and_never_collects(job_heap):
+    assert _steps_loading("app.endscreen") == [True]
+    assert job_heap["collections"] == 0
+
+
+def test_a_jobs_import_in_a_short_heap_collects_in_a_step_before_it(job_heap):
+    from app.modules import LOAD_ROOM
+
+    job_heap["free"] = LOAD_ROOM - 1
+    assert _steps_loading("app.endscreen") == [False, True]  # collected, then read
+    assert job_heap["collections"] == 1
+
+
+def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_short_heap(job_heap, monkeypatch):
+    """The adviser's rows take heap in one go: where the room is short, the collector runs
+    in the frame before, not in the adviser's."""
+    from app import modules
+    from app.modules import LOAD_ROOM
+    from farkle.game import KEEP
+    from farkle.players import make_player
+    from farkle.players.hint import hint
+
+    events = []
+
+    def make(*args):
+        events.append("make")
+        return make_player(*args)
+
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100, seats=("human", "expert"), make_player=make, hint=hint)
+    c = rig.controller
+    for _ in range(3000):
+        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
+            break
+        if c.idle():
+            rig.board.keys.tap("roll")
+        rig.step()
+    assert rig.game.phase == KEEP and c.seats[c.player] is None
+    job_heap["free"] = LOAD_ROOM - 1
+    monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
+    del events[:]
+    rig.board.keys.tap("hint")
+    for _ in range(200):
+        rig.step()
+        events.append("frame")
+        if c.job is None:
+            break
+    made = events.index("make")
+    assert events[made - 2:made] == ["collect", "frame"]

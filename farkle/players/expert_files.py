@@ -64,6 +64,7 @@ def _opening(path, rules=None, players=2):
     if rules is not None and not fits(table, rules, players):
         f.close()  # a board keeps only the file it plays open
         return None
+    yield  # the file opened and its header checked, then its groups: a frame would not hold both
     yield from _pack(table, f, off_groups)
     table.top_size = (table.off_reach - table.off_top) // (table.S * table.S)  # 1 or 2 bytes
     table.off_last = table.off_reach + 4 * table.N * table.RD
@@ -100,7 +101,10 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
     maxp = last = seen = 0
-    for data, pos in _groups(table.G, f, start):
+    for data, pos in _groups(table.G, f, start):  # counted, then packed: two passes, in steps
+        seen += 1
+        if seen % GROUPS_STEP == 0:
+            yield
         n, cnt = data[pos], data[pos + 1]
         if n < last or n > N:
             raise ValueError("roll groups out of order")
@@ -124,7 +128,8 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     one_from, many_from, keeps_from = table.one_from, table.many_from, table.keeps_from = \
         [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
     table.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
-    one = many = keeps = 0
+    yield  # the lists made
+    one = many = keeps = seen = 0
     last = 1
     for data, pos in _groups(table.G, f, start):
         seen += 1
