@@ -101,10 +101,7 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
     maxp = last = seen = 0
-    for data, pos in _groups(table.G, f, start):  # counted, then packed: two passes, in steps
-        seen += 1
-        if seen % GROUPS_STEP == 0:
-            yield
+    for data, pos in _groups(table.G, f, start):  # counted (a light pass: a step), then packed
         n, cnt = data[pos], data[pos + 1]
         if n < last or n > N:
             raise ValueError("roll groups out of order")
