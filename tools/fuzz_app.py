@@ -196,10 +196,10 @@ class Fuzzer:
 
         rewrites = [False]
 
-        def recording_save(payload):
+        def recording_save(payload, framed=None):
             attempted.append(bytes(payload))
             rewrites.append(not store.fits(len(payload) + nvm_store.HEADER))
-            return save(payload)
+            return save(payload, framed)
 
         store.save = recording_save
         if rng.random() < 0.5:
