@@ -32,10 +32,15 @@ HINT_WORK_MS = 35
 # quiet frame whose work took under SPARE_MS asks for the heap's free room every GC_EVERY
 # frames; below GC_ROOM, the quiet frames after it work nothing ahead, and the first whose
 # own work took under COLLECT_MS collects (at most once every GC_EVERY frames).
-GC_ROOM = 8192
+# The room: a run of busy frames (a roll's tumble, then a seat's dice pressed) makes 10 KB
+# of garbage or more. Asking walks the heap's table (about 3 ms on a board), so a frame of
+# a hint's slice of work may ask too; a collection takes about 20 ms in a game's heap, so a
+# frame of 20 ms of work may collect (the tower's quiet frames often take 10 ms: a bound of
+# 8 ms left its heap to run out in a busy frame).
+GC_ROOM = 16384
 GC_EVERY = 4
-SPARE_MS = 20
-COLLECT_MS = 8
+SPARE_MS = 40
+COLLECT_MS = 20
 ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
