@@ -65,8 +65,7 @@ SAMPLE_EVERY = 32  # frames between heap samples (gc.collect, then mem_alloc)
 STALL_FRAMES = 4000  # 100 s of board time with no change in the game: stuck
 
 state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done": False,
-         "hinted": None, "mark": [None, None, None], "since": 0, "idle": 0, "modules": {}, "redrawn": 0,
-         "picking": False}
+         "hinted": None, "mark": [None, None, None], "since": 0, "idle": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
 times = {"start": 0, "faked": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
@@ -236,8 +235,8 @@ def play_key(app):
     mark = (game.turns, game.turn_total, game.in_hand, game.phase)
     if game.phase == START:
         press(app, "roll")
-    elif game.phase == KEEP and (not ctl._selection() or state["picking"]):
-        state["picking"] = take_best(app, game)
+    elif game.phase == KEEP and not ctl._selection():
+        take_best(app, game)
     elif state["last_bank"] == mark or game.turn_total < 300:
         press(app, "roll")
     else:
@@ -246,27 +245,16 @@ def play_key(app):
 
 
 def take_best(app, game):
-    """BEST where the board has the key, else the best keep's dice pressed one by one: all
-    at once in a checked game, one a press in a timed one (a person's reaction time, CFG
-    "react", between them: five keys in one frame is no person's, and its garbage no
-    board's). True while dice of the keep are left to press."""
+    """BEST where the board has the key, else the best keep's dice pressed one by one."""
     if "best" in app.board.key_names:
         press(app, "best")
-        return False
+        return
     faces = list(game.best_keep()[0])
     view = app.controller.view
     for slot in range(len(view.faces)):
-        if view.states[slot] == v.SELECTED and view.faces[slot] in faces:
-            faces.remove(view.faces[slot])
-    pressed = False
-    for slot in range(len(view.faces)):
         if view.states[slot] == v.FREE and view.faces[slot] in faces:
-            if pressed and CFG.get("react"):
-                return True
             faces.remove(view.faces[slot])
             press(app, "die%d" % slot)
-            pressed = True
-    return False
 
 
 def faked_ns(spent_us, sets):
