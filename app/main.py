@@ -16,11 +16,10 @@ from app.controller import Controller
 from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
-from app.modules import forget
+from app.modules import MEM_FREE, forget
 from app.pace import COLLECT_MS, GC_EVERY, GC_ROOM, SPARE_MS, ticks_diff
 from app.screens import Screens
 
-MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
 # keeps failing, the heap is not coming back and the error path's restart is the way out.
 REDRAWS = 8

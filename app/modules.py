@@ -43,7 +43,6 @@ def load(names):
         yield
 
 
-
 def make_room(room=LOAD_ROOM):
     """A step of a job that collects the garbage where less than ``room`` bytes are free (a
     job's generator ``yield from`` it before work that makes many objects): the collector

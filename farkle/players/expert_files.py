@@ -100,7 +100,7 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     of its own to the groups. About 2 KB, like the file's groups."""
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-    maxp = last = seen = 0
+    maxp = last = 0
     for data, pos in _groups(table.G, f, start):  # counted (a light pass: a step), then packed
         n, cnt = data[pos], data[pos + 1]
         if n < last or n > N:
