@@ -117,7 +117,7 @@ class Computer:
         """The hint's farkle odds for every number of dice, counted ahead while ``stop()``
         is false (six dice take a board about 170 ms); once a game, then cached."""
         game = self.game
-        if getattr(self, "odds_game", None) is game:
+        if self.odds_game is game:
             return True  # counted: nothing more to look up (this runs every frame)
         try:
             from farkle.players.base import count_farkles
@@ -145,7 +145,7 @@ class Computer:
         if self.meter is not None:  # the meter's expert plays on
             playing.append("expert")
         if "expert" not in playing:
-            unused.append("farkle.players.expert")
+            unused.extend(("farkle.players.expert", "farkle.players.expert_duel"))
             if "hard" not in playing:  # an expert's own fallback is hard
                 unused.append("farkle.players.hard")
         from app.modules import forget
@@ -155,7 +155,10 @@ class Computer:
     def _player_made(self, player):
         """A player is made (a game's start): on a board the code that opened its files
         goes before the next player's, and the roll-off screen's, heap is found; then the
-        player takes the heap its turns need, from the heap that code left."""
+        player takes the heap its turns need, from the heap that code left (an expert's,
+        from the heap kept for them since power-up)."""
+        if getattr(player, "level", None) == "expert":
+            self.rows_room = None  # the heap kept for its rows (``Controller.__init__``)
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             from app.modules import forget
 

@@ -39,7 +39,9 @@ from app.playview import PlayView
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 # the set-up menu's code in the order each imports the ones before: loaded a module a frame
 SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
-
+# the expert's seven rows (the bank's and one per number of dice) of a classic game's first
+# turn: 192 values of 4 bytes and a list's 16 each
+ROWS_ROOM = 7 * 784
 
 class Controller(Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
@@ -52,8 +54,17 @@ class Controller(Computer, PlayView):
         self.work_start = self.work_budget = 0
         self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
         self.odds_room = (None, False)  # (game, whether its roll-off has room to count the odds)
+        self.odds_game = None  # the game whose odds were counted (app.computer)
+        # Every attribute is set here, at power-up: one set later grows the instance's table
+        # of names in one piece, a block a game's broken-up heap may not have.
+        self.head_start = 0  # a fair start's head start for the second player (app.rolloff)
         self.now = clock()
         self.make_player = make_player
+        # On a board, heap for the expert's turn rows, kept in one piece from power-up and let
+        # go just before they are made (``Computer._player_made``) or as a game without an
+        # expert starts (``app.gamestart.seats``): by a game's start the heap is broken up
+        # into holes smaller than a row, though there is room enough in all.
+        self.rows_room = bytearray(ROWS_ROOM) if make_player is not None and sys.implementation.name == "circuitpython" else None
         self.hint_fn = hint
         self.dice = dice
         self.setup = setup if setup is not None else Setup()

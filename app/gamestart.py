@@ -24,6 +24,8 @@ ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
 PLAYER_CODE = (("easy", ("base", "easy"), ()), ("normal", ("base", "policy", "normal"), ("policy_files",)),
                ("hard", ("base", "policy", "normal", "hard"), ("policy_files",)),
                ("expert", ("base", "expert"), ("expert_files",)))
+# the code a level needs only where two play (the expert's final round and win chance)
+DUEL = {("expert", 2): ("expert_duel",)}
 
 
 def seats(c, rules, levels, metered=False):
@@ -34,9 +36,11 @@ def seats(c, rules, levels, metered=False):
     n = len(levels)
     computer = c.make_player is not None
     made = [None] * n
+    if not (computer and "expert" in levels):
+        c.rows_room = None  # no expert's rows to make: the game has the heap kept for them
     for level, names, opening in PLAYER_CODE:
         if computer and level in levels:
-            yield from load(["farkle.players." + name for name in names])
+            yield from load(["farkle.players." + name for name in names + DUEL.get((level, n), ())])
             for seat in range(n):
                 if levels[seat] == level:
                     yield from load(["farkle.players." + name for name in opening])
@@ -46,7 +50,7 @@ def seats(c, rules, levels, metered=False):
                     c._player_made(made[seat])
                     yield
     if metered:
-        yield from load(("farkle.players.base", "farkle.players.expert"))
+        yield from load(("farkle.players.base", "farkle.players.expert", "farkle.players.expert_duel"))
     c.seats = made
 
 
@@ -103,15 +107,19 @@ def resume(c, data, levels):
     yield from load(ENGINE)
     rules = read(c, data).rules
     yield
-    yield from seats(c, rules, levels)
-    game = read(c, data)
+    # the levels the seats play as, from the files' headers: read before the players' code
+    # is loaded, while the heap has room for the code that reads them
     try:
         from farkle.players import plays_as
     except ImportError:  # a board without computer players
         plays_as = None
-    n = game.players
-    c.levels = [level if level == "human" or plays_as is None else plays_as(level, game.rules, n)
+    n = len(levels)
+    c.levels = [level if level == "human" or plays_as is None else plays_as(level, rules, n)
                 for level in levels]
+    plays_as = None
+    yield
+    yield from seats(c, rules, levels)
+    game = read(c, data)
     c.game = game
     c.hurry = False
     c.advisers = {}

@@ -119,7 +119,7 @@ def key(keeper, action):
             if keeper.confirm:
                 keeper.stats.reset()
                 if keeper.boundary is not None:
-                    keeper.boundary = (keeper.boundary[0], keeper.stats.to_bytes())
+                    keeper.boundary = (keeper.boundary[0], keeper.stats.write_to(keeper.stats_out))
                 keeper._save()
                 keeper.confirm = False
                 c._sound("click")

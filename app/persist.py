@@ -38,6 +38,11 @@ ASIDE = "aside"  # setting: the last run set the saved game aside after an error
 # compaction writes after it, so that the sector is rewritten once every few saves even when
 # the heap, late in a game, has no hole that long
 SAVE_ROOM = 512
+# the game's bytes (about 210 at most for eight players) and the statistics' (one entry a
+# level), written at every turn boundary into buffers made once (``Keeper.capture``)
+GAME_ROOM = 256
+STATS_ROOM = 96
+SETTINGS_ROOM = 160  # the settings' bytes (about 120), written at every save
 
 
 class Keeper:
@@ -75,6 +80,11 @@ class Keeper:
         self.marker = None
         self.kinds = ()
         self.boundary = None  # (game bytes or None, stats bytes) at the last turn boundary
+        # what the boundary's bytes are written into, made once with the room a game and the
+        # statistics take (a longer one grows them): a capture at every turn makes no garbage
+        self.game_out = bytearray(GAME_ROOM)
+        self.stats_out = bytearray(STATS_ROOM)
+        self.settings_out = bytearray(SETTINGS_ROOM)
         self.where = None  # (turns, phase, roll-off size) of the game at that boundary
         self.capture_due = False  # a boundary came in a busy frame: captured at the next one's start
         self.settings_key = None
@@ -186,10 +196,11 @@ class Keeper:
         where = self._boundary(game)
         if where is None:
             return
-        from farkle.savegame import dumps
+        from farkle.savegame import dump_into
 
         try:
-            self.boundary = (dumps(game) if game.phase != OVER else None, self.stats.to_bytes())
+            game_bytes = dump_into(game, self.game_out) if game.phase != OVER else None
+            self.boundary = (game_bytes, self.stats.write_to(self.stats_out))
         except MemoryError:  # out of heap: tried again next frame; the last save stays
             self.short += 1
             import gc
@@ -268,11 +279,11 @@ class Keeper:
         if self.boundary is not None:
             game_bytes, stats_bytes = self.boundary
         else:
-            game_bytes, stats_bytes = None, stats.to_bytes()
+            game_bytes, stats_bytes = None, stats.write_to(self.stats_out)
         store = self.store
         if store is None:
             return
-        sections = {nvm_store.SETTINGS: nvm_store.pack_values(self._settings()),
+        sections = {nvm_store.SETTINGS: nvm_store.pack_values(self._settings(), self.settings_out),
                     nvm_store.STATS: stats_bytes}
         if game_bytes is not None:
             sections[nvm_store.GAME] = game_bytes

@@ -117,7 +117,7 @@ def after(c):
     if game.phase == OVER:
         c._open_end()
         return
-    if getattr(c, "head_start", 0):  # fair start: the second player's head start
+    if c.head_start:  # fair start: the second player's head start
         from farkle.fairstart import apply
 
         apply(game, c.head_start)

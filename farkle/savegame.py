@@ -29,8 +29,12 @@ class SaveError(ValueError):
 # A board saves at every turn, so the writer makes no garbage it can help: ``enumerate``
 # would make a tuple for every value written, a list of flags a list.
 class _Writer:
-    def __init__(self):
-        self.out = bytearray()
+    def __init__(self, out=None):
+        if out is None:
+            out = bytearray()
+        else:
+            out[:] = b""  # emptied, its room kept
+        self.out = out
 
     def uint(self, n):
         put_uint(self.out, n)
@@ -54,7 +58,14 @@ class _Writer:
 
 def dumps(game):
     """The game as bytes (without its dice source)."""
-    w = _Writer()
+    return bytes(dump_into(game, bytearray()))
+
+
+def dump_into(game, out):
+    """``dumps(game)`` written into the bytearray ``out`` instead (emptied first), which is
+    returned. A board saves at every turn into one ``out`` made at power-up with room for a
+    game: no new block of heap a save, which a heap broken up into small holes may lack."""
+    w = _Writer(out)
     w.uint(VERSION)
     _write_rules(w, game.rules)
     w.uint(game.players)
@@ -79,7 +90,7 @@ def dumps(game):
             w.uint(len(data) * 2)
             w.small(data)
         w.int(points)
-    return bytes(w.out)
+    return w.out
 
 
 def loads(data, dice=None):

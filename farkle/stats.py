@@ -64,7 +64,12 @@ class Stats:
                         counts[1] += 1
 
     def to_bytes(self):
-        out = bytearray()
+        return bytes(self.write_to(bytearray()))
+
+    def write_to(self, out):
+        """``to_bytes()`` written into the bytearray ``out`` instead (emptied first, its room
+        kept: a board's one buffer for it), which is returned."""
+        out[:] = b""
         for n in (VERSION, self.played, self.draws, self.farkles, self.best_turn,
                   self.hot_chain, len(self.seats)):
             put_uint(out, n)
@@ -74,7 +79,7 @@ class Stats:
             out.extend(key)
             put_uint(out, self.seats[name][0])
             put_uint(out, self.seats[name][1])
-        return bytes(out)
+        return out
 
     @classmethod
     def from_bytes(cls, data):

@@ -335,9 +335,12 @@ def unpack_sections(payload):
 
 # ----- the app's settings: a small dict of name -> int / bool / str -----
 
-def pack_values(values):
-    """Bytes for a dict of short names to ints, bools or short strings."""
-    out = bytearray()
+def pack_values(values, out=None):
+    """Bytes for a dict of short names to ints, bools or short strings; with ``out`` (a
+    bytearray, emptied first, its room kept), written there and ``out`` returned."""
+    if out is None:
+        return bytes(pack_values(values, bytearray()))
+    out[:] = b""
     for name in sorted(values):
         value = values[name]
         key = name.encode()
@@ -358,7 +361,7 @@ def pack_values(values):
         out.append(kind)
         put_uint(out, len(body))
         out.extend(body)
-    return bytes(out)
+    return out
 
 
 def unpack_values(data):

@@ -80,7 +80,7 @@ def test_final_round_and_known_values():
 import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
-from farkle.players import expert, expert_files, make_player  # noqa: E402
+from farkle.players import expert, expert_duel, expert_files, make_player  # noqa: E402
 import farkle.players  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
 
@@ -139,8 +139,8 @@ def test_the_file_reads_back(small):
         assert table.top(i, j) == sol.top[i, j]
     assert table.reach(1, 1) == pytest.approx(1 / 3)
     assert table.farkle[6] == pytest.approx(5 / 216) and table.maxp == 60
-    assert table.reach_span(6, 3, 4) == tuple(table.reach(6, d) for d in range(3, 7))
-    assert table.reach_span(6, table.RD - 2, 4)[-1] == table.reach(6, table.RD + 5)
+    assert list(table.reach_span(6, 3, 4))[:4] == [table.reach(6, d) for d in range(3, 7)]
+    assert table.reach_span(6, table.RD - 2, 4)[3] == table.reach(6, table.RD + 5)
 
 
 def test_board_decisions_are_the_evaluated_ones(small):
@@ -179,7 +179,7 @@ def check_board_decisions(rules, sol, path):
     pairs = [(a, b) for a in range(S) for b in range(S)]
     bank, choose = policy.prepare(sol, pairs, sol.cap)
     player = make_player("expert", rules, 2, 0)
-    assert isinstance(player, expert.Expert)
+    assert isinstance(player, expert_duel.Expert)
     reps = game2_eval._representatives(sol.rolls)
     rng = random.Random(5)
     checked = 0
@@ -637,6 +637,19 @@ def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
         g = Game(rules, players=3, first=0, dice=SeededDice(seed))
         play(g, seats)
         assert g.is_over()
+
+
+def test_an_expert_among_more_than_two_holds_none_of_the_two_player_code():
+    """The final round from the reach table and the win chance are two players' only: a game
+    of three makes its expert without loading them (on a board, a kilobyte of heap)."""
+    import subprocess
+
+    script = ("import sys; from farkle.players import make_player; from farkle.presets import preset; "
+              "p = make_player('expert', preset('classic'), 3, 1); "
+              "print(p.level, 'farkle.players.expert_duel' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=str(pathlib.Path(__file__).resolve().parents[1]))
+    assert out.stdout.split() == ["expert", "False"]
 
 
 def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):

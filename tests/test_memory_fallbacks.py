@@ -125,13 +125,13 @@ def test_a_turn_boundary_out_of_heap_is_captured_a_frame_later(monkeypatch):
     keeper = Keeper(bytearray(b"\xff" * 4096))
     keeper.attach(rig.c)
     rig.start()
-    real = savegame.dumps
-    monkeypatch.setattr(savegame, "dumps", lambda game: (_ for _ in ()).throw(MemoryError("no heap")))
+    real = savegame.dump_into
+    monkeypatch.setattr(savegame, "dump_into", lambda game, out: (_ for _ in ()).throw(MemoryError("no heap")))
     keeper.update()
     assert keeper.short == 1 and keeper.boundary is None
-    monkeypatch.setattr(savegame, "dumps", real)
+    monkeypatch.setattr(savegame, "dump_into", real)
     keeper.update()
-    assert keeper.boundary is not None and keeper.boundary[0] == real(rig.game)
+    assert keeper.boundary is not None and bytes(keeper.boundary[0]) == savegame.dumps(rig.game)
 
 
 class Hungry(StandIn):
@@ -155,8 +155,8 @@ def test_a_player_with_nothing_lighter_lets_the_error_through():
 
 
 @pytest.mark.parametrize("seat, gone", [
-    ("normal", ["farkle.players.expert", "farkle.players.hard"]),
-    ("hard", ["farkle.players.expert"]),
+    ("normal", ["farkle.players.expert", "farkle.players.expert_duel", "farkle.players.hard"]),
+    ("hard", ["farkle.players.expert", "farkle.players.expert_duel"]),
     ("expert", []),
 ])
 def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatch, seat, gone):
@@ -298,3 +298,59 @@ def test_drawing_that_never_finds_heap_ends_in_the_error_path(monkeypatch):
     with pytest.raises(MemoryError):
         for _ in range(main.REDRAWS * 10):  # the first frame to draw fails, and each after it
             rig.step()
+
+
+class Calm(StandIn):
+    """An expert stand-in that plays as it is told."""
+
+    level = "expert"
+
+
+class _Board:
+    """``sys`` as a board's interpreter shows it (its modules the host's)."""
+
+    def __init__(self):
+        import sys
+        import types
+
+        self.implementation = types.SimpleNamespace(name="circuitpython")
+        self.modules = sys.modules
+
+
+@pytest.mark.parametrize("seats", [
+    ("human", "expert"),  # let go just before the expert's rows are made
+    ("human", "normal"),  # no expert: the game has it from its start
+])
+def test_on_a_board_the_heap_for_the_experts_rows_is_kept_from_power_up(monkeypatch, seats):
+    """By a game's start the heap is broken up into holes smaller than the expert's rows:
+    a block kept whole since power-up is let go for them, or for the game if no expert plays."""
+    from app import controller
+
+    monkeypatch.setattr(controller, "sys", _Board())
+
+    def make(level, rules, n=2, seat=0):
+        return (Calm if level == "expert" else StandIn)(rules, n, seat)
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=seats, make_player=make)
+    assert len(rig.c.rows_room) == controller.ROWS_ROOM
+    rig.start()
+    assert rig.c.rows_room is None
+
+
+def test_a_pc_keeps_no_heap_for_the_experts_rows():
+    assert Rig(seats=("human", "expert")).c.rows_room is None
+
+
+def test_a_turn_boundary_is_captured_into_the_buffers_made_at_power_up():
+    """A capture at every turn makes no new block of heap: the game and the statistics are
+    written into the keeper's own bytearrays, the same ones turn after turn."""
+    from farkle import savegame
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 20, seats=("human", "human"))
+    keeper = Keeper(bytearray(b"\xff" * 4096))
+    keeper.attach(rig.c)
+    game_out, stats_out = keeper.game_out, keeper.stats_out
+    rig.start()
+    keeper.update()
+    assert keeper.boundary[0] is game_out and keeper.boundary[1] is stats_out
+    assert bytes(game_out) == savegame.dumps(rig.game) and bytes(stats_out) == keeper.stats.to_bytes()

@@ -152,6 +152,8 @@ def test_sections_and_values_round_trip():
     assert nvm_store.unpack_sections(nvm_store.pack_sections(sections)) == sections
     values = {"preset": 3, "mute": True, "bright": -7, "seats": "human,cpu2", "big": 10 ** 6}
     assert nvm_store.unpack_values(nvm_store.pack_values(values)) == values
+    out = bytearray(b"old bytes, longer than any setting's")
+    assert nvm_store.pack_values(values, out) is out and bytes(out) == nvm_store.pack_values(values)
     for bad in (b"\x67\x05ab", b"\x67", b"\x67\x80"):
         with pytest.raises(ValueError):
             nvm_store.unpack_sections(bad)
@@ -176,6 +178,8 @@ def test_stats_count_events_and_round_trip():
     assert stats.draws == 1 and stats.seats["human"] == [2, 0]
     again = Stats.from_bytes(stats.to_bytes())
     assert again.to_bytes() == stats.to_bytes() and again.seats == stats.seats
+    out = bytearray(b"the last save's statistics, longer")
+    assert stats.write_to(out) is out and bytes(out) == stats.to_bytes()
     for bad in (b"", b"\x02", stats.to_bytes() + b"\x00", stats.to_bytes()[:-1]):
         with pytest.raises(ValueError):
             Stats.from_bytes(bad)

@@ -59,6 +59,15 @@ def test_round_trip_at_every_step(name, log_size):
             assert dumps(back) == data
 
 
+def test_a_save_written_into_one_buffer_again_and_again_is_each_time_the_game():
+    """A board writes every turn's save into one bytearray made at power-up: longer or
+    shorter than the last, each is exactly ``dumps`` of that moment's game."""
+    out = bytearray(16)  # too short at first: it grows
+    for g in random_game_saves("classic", 3, 7, 8):
+        assert savegame.dump_into(g, out) is out
+        assert bytes(out) == dumps(g)
+
+
 def test_a_restored_game_plays_on_exactly_like_the_original():
     faces = [random.Random(1).randint(1, 6) for _ in range(5000)]
     rng_a = random.Random(2)

@@ -62,7 +62,12 @@ def main(argv=None):
                         help="play the game as tools/board_time.py times it at this factor and also "
                         "list each collection the allocator started (no hole held what was asked "
                         "for): its size, the heap's holes and the Python calls that asked")
+    parser.add_argument("--census", action="store_true",
+                        help="also print what the live heap held, by kind, at the collection "
+                        "that left the least free")
     args = parser.parse_args(argv)
+    if args.census:
+        os.environ["FARKLE_GDB_CENSUS"] = "1"
     core = pathlib.Path(args.core).resolve()
     if not (core / "circuitpython").exists():
         sys.exit("no core with symbols in %s: build one with `make circuitpython-debug`" % core)
@@ -87,7 +92,7 @@ def main(argv=None):
         if line.startswith(("  the table of names", "  in: ", "RANOUT")):  # names after the last ": "
             head, _, names = line.rpartition(": ")
             line = head + ": " + respelt(names, " " if line.startswith("  the") else " < ")
-        if line.startswith(("FAILED", "RANOUT", "  ")):
+        if line.startswith(("FAILED", "RANOUT", "CENSUS", "  ")):
             print(line)
     print(board_check.report(dict(row, seed=args.seed)))
 

@@ -44,10 +44,10 @@ weaker than *hard*, so by default the expert plays *hard*'s decisions there and 
 the win chance.
 """
 
-import struct
+from array import array
 
 import farkle.players
-from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
+from farkle.game import CHOOSE, OVER, ROLLOFF
 from farkle.players.base import Player
 
 try:
@@ -77,6 +77,13 @@ class Table:
         self._file = f
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
         self.spare = None  # the value rows of the last turn let go, for the next one
+        # What the reads land in (``readinto``): SPAN values, one value, a u16 and a u8 top,
+        # made once. A turn reads hundreds of times, and in a heap broken up into holes of a
+        # hundred bytes even a read's bytes and the tuple they unpack to may find no room.
+        # (One attribute: the table's names fill its table of attributes as made.) The
+        # file's float32 and u16 are little-endian, as an RP2040's and a PC's are.
+        self.buffers = (array("f", bytearray(4 * SPAN)), array("f", bytearray(4)), array("H", bytearray(2)),
+                        bytearray(1))
 
 
     @property
@@ -109,19 +116,29 @@ class Table:
         self.turns = {}
         self.spare = None
 
-    def read(self, pos, size):
+    def read_into(self, pos, buf):
         f = self.file
         f.seek(pos)
-        return f.read(size)
+        f.readinto(buf)
+        return buf
+
+    def value_at(self, pos):
+        """The float32 at ``pos``."""
+        return self.read_into(pos, self.buffers[1])[0]
+
+    def floats(self, pos):
+        """A buffer holding the SPAN float32 from ``pos`` (fewer where the file ends: the
+        callers read no further than their section), until the next ``floats``."""
+        return self.read_into(pos, self.buffers[0])
 
     def w(self, i, j):
         """W[i][j]: the win chance of the player about to start a turn at i against j."""
-        return struct.unpack("<f", self.read(self.off_W + 4 * (i * self.S + j), 4))[0]
+        return self.value_at(self.off_W + 4 * (i * self.S + j))
 
     def top(self, i, j):
         if self.top_size == 2:
-            return struct.unpack("<H", self.read(self.off_top + 2 * (i * self.S + j), 2))[0]
-        return self.read(self.off_top + i * self.S + j, 1)[0]
+            return self.read_into(self.off_top + 2 * (i * self.S + j), self.buffers[2])[0]
+        return self.read_into(self.off_top + i * self.S + j, self.buffers[3])[0]
 
     def reach(self, n, d):
         """The best chance to make at least ``d`` more units this turn rolling ``n`` dice."""
@@ -129,26 +146,27 @@ class Table:
             return 1.0
         if d >= self.RD:
             d = self.RD - 1
-        return struct.unpack("<f", self.read(self.off_reach + 4 * (self.RD * (n - 1) + d), 4))[0]
+        return self.value_at(self.off_reach + 4 * (self.RD * (n - 1) + d))
 
     def last(self, n, d):
         """The last player's value rolling ``n`` dice when ``d`` more units win and ``d - 1``
         tie (files for rules where a tie counts half)."""
         if d >= self.RD:
             d = self.RD - 1
-        return struct.unpack("<f", self.read(self.off_last + 4 * (self.RD * (n - 1) + d), 4))[0]
+        return self.value_at(self.off_last + 4 * (self.RD * (n - 1) + d))
 
     def reach_span(self, n, d0, count, off=None):
-        """``reach(n, d)`` for ``d = d0 .. d0 + count - 1`` (d0 >= 1), one read."""
+        """``reach(n, d)`` for ``d = d0 .. d0 + count - 1`` (d0 >= 1, count at most SPAN),
+        one read, at the start of ``floats``' buffer."""
         RD = self.RD
         last = d0 + count - 1
         end = last if last < RD else RD - 1
         if d0 >= RD:
             d0 = RD - 1
         off = self.off_reach if off is None else off
-        vals = struct.unpack("<%df" % (end - d0 + 1), self.read(off + 4 * (RD * (n - 1) + d0), 4 * (end - d0 + 1)))
-        if last >= RD:
-            vals = vals + (vals[-1],) * (last - end)
+        vals = self.floats(off + 4 * (RD * (n - 1) + d0))
+        for i in range(end - d0 + 1, count):  # past the table: its last value
+            vals[i] = vals[end - d0]
         return vals
 
     def other_last(self, rules, gap, req):
@@ -256,7 +274,7 @@ class TurnTable:
         below = S - a if S - a < size else size
         for k0 in range(0, below, SPAN):  # W[b][a + k], a few values a read
             m = below - k0 if below - k0 < SPAN else SPAN
-            row = struct.unpack("<%df" % m, table.read(table.off_W + 4 * (b * S + a + k0), 4 * m))
+            row = table.floats(table.off_W + 4 * (b * S + a + k0))
             for i in range(m):
                 bank[k0 + i] = 1.0 - row[i]
         row = None
@@ -477,10 +495,14 @@ def strongest(game, me):
 
 
 class Expert(Player):
-    """The solved two-player game (see the module docstring); *hard* where it does not apply."""
+    """The solved two-player game's play where a turn's table decides (see the module
+    docstring); *hard* where it does not apply. The final round of two players is
+    ``farkle.players.expert_duel``'s (a subclass, with the win chance), loaded only where
+    two play, so that a game of more players holds none of its code."""
 
     level = "expert"
     multi = False  # more than two players: play the two-player game against the leader
+    solves_final = False  # the final round from the reach table (two players, expert_duel)
 
     def __init__(self, rules, players=2, seat=0, table=None):
         Player.__init__(self, rules, players, seat)
@@ -526,9 +548,11 @@ class Expert(Player):
         if table is None:
             return None
         me = game.current
+        if game.final_by >= 0 and not self.solves_final:
+            return None  # hard's reach play (the final round of many)
         if game.players != 2:
-            if not self.multi or game.final_by >= 0:
-                return None  # the final round of many: hard's reach play
+            if not self.multi:
+                return None
             other = strongest(game, me)
         else:
             other = 1 - me
@@ -548,63 +572,21 @@ class Expert(Player):
             return None
         return a, b
 
-    def need(self, game):
-        """Final round: the turn total (units) the player must reach to win, at least its
-        bank minimum."""
-        table = self.table
-        me = game.current
-        lead = game.scores[1 - me]
-        need = (lead - game.scores[me]) // table.unit + 1
-        req = requirement(self.rules, table.unit, game.on_board(me))
-        return need if need > req else req
-
-    def tie_need(self, game):
-        """Final round, where a tie counts half and this player can bank one: the turn total
-        (units) that wins; else None."""
-        table = self.table
-        if not table.has_last:
-            return None
-        me = game.current
-        gap = (game.scores[1 - me] - game.scores[me]) // table.unit
-        if gap < requirement(self.rules, table.unit, game.on_board(me)):
-            return None
-        return gap + 1
-
-    def last_value(self, game, k, n):
-        """Final round: the chance (a tie as the rules count it) from turn total ``k`` with
-        ``n`` dice in hand, where the player may bank or roll on."""
-        table = self.table
-        win = self.tie_need(game)
-        if win is None:
-            need = self.need(game)
-            return 1.0 if k >= need else table.reach(n, need - k)
-        if k >= win:
-            return 1.0
-        roll = table.last(n, win - k)
-        if k == win - 1 and roll < 0.5:
-            return 0.5  # bank the tie
-        return roll
-
-    # ----- decisions -----
+    # ----- decisions (outside the final round: the duel's subclass plays that) -----
 
     def choose_keep(self, game):
         pos = self.plays(game)
         if pos is None:
             return self.hard().choose_keep(game)
         table = self.table
-        unit, N = table.unit, table.N
-        k0 = game.turn_total // unit
-        choices = keep_choices(game, unit, N)
+        k0 = game.turn_total // table.unit
+        choices = keep_choices(game, table.unit, table.N)
         if not choices:
             return []
-        if game.final_by >= 0:
-            def value(p, left):
-                return self.last_value(game, k0 + p, left)
-        else:
-            turn = table.turn_table(self.rules, pos[0], pos[1])
+        turn = table.turn_table(self.rules, pos[0], pos[1])
 
-            def value(p, left):
-                return turn.value(k0 + p, left)
+        def value(p, left):
+            return turn.value(k0 + p, left)
         return list(best_choice(choices, value)[2])
 
     def roll_on(self, game):
@@ -613,28 +595,14 @@ class Expert(Player):
         pos = self.plays(game)
         if pos is None:
             return self.hard().roll_on(game)
-        k = game.turn_total // self.table.unit
-        if game.final_by >= 0:
-            win = self.tie_need(game)
-            if win is None:
-                return k < self.need(game)
-            if k >= win:
-                return False
-            return k < win - 1 or self.table.last(game.in_hand, 1) > 0.5
         turn = self.table.turn_table(self.rules, pos[0], pos[1])
-        return turn.rolls(k, game.in_hand)
+        return turn.rolls(game.turn_total // self.table.unit, game.in_hand)
 
     def piggyback(self, game):
         pos = self.plays(game)
         if pos is None:
             return self.hard().piggyback(game)
         table = self.table
-        if game.final_by >= 0:
-            win = self.tie_need(game)
-            need = win if win is not None else self.need(game)
-            k = game.left_points // table.unit
-            take = self.last_value(game, k, game.left_dice) if k < need else 1.0
-            return take > self.last_value(game, 0, table.N)
         if game.left_points % table.unit:
             return False
         turn = table.turn_table(self.rules, pos[0], pos[1])
@@ -648,42 +616,6 @@ class Expert(Player):
         if pos is None or game.final_by >= 0 or game.phase in (OVER, ROLLOFF):
             return True
         return self.table.turn(self.rules, pos[0], pos[1]).build(stop)
-
-    def win_chance(self, game):
-        """The current player's chance of winning with this expert's play from here on (both
-        players playing the solved game), or None outside the solved game."""
-        if game.phase in (OVER, ROLLOFF) or game.players != 2:
-            return None
-        pos = self.position(game)
-        if pos is None:
-            return None
-        table = self.table
-        unit, N = table.unit, table.N
-        k0 = game.turn_total // unit
-        final = game.final_by >= 0
-        if final:
-            def value(p, left):
-                return self.last_value(game, k0 + p, left)
-        else:
-            turn = None
-            if game.phase != START:
-                turn = table.turn_table(self.rules, pos[0], pos[1])
-
-            def value(p, left):
-                return turn.value(k0 + p, left)
-        if game.phase == START:
-            if final:
-                return self.last_value(game, 0, N)
-            return table.w(pos[0], pos[1])
-        if game.phase == KEEP or (game.phase == CHOOSE and game.unkept()):
-            choices = keep_choices(game, unit, N)
-            if choices:
-                best = best_choice(choices, value)
-                return value(best[0], best[1])
-        n = game.in_hand
-        if final:
-            return self.last_value(game, k0, n)
-        return turn.value(k0, n)
 
 
 # the open tables, by path (``expert_files.find_table``): here, so that they outlive the

@@ -249,7 +249,11 @@ def make(rules, players=2, seat=0):
     table = table_for(rules, players)
     if table is None:
         return None
-    player = (expert.MultiExpert if players != 2 else expert.Expert)(rules, players, seat, table)
+    if players == 2:
+        from farkle.players.expert_duel import Expert
+    else:
+        Expert = expert.MultiExpert
+    player = Expert(rules, players, seat, table)
     if player.leans_on_hard():
         # made with the expert, while the game starts: made in play (a board's final round),
         # hard would load the code that opens its files into a broken-up heap
