@@ -62,12 +62,16 @@ def main(argv=None):
                         help="play the game as tools/board_time.py times it at this factor and also "
                         "list each collection the allocator started (no hole held what was asked "
                         "for): its size, the heap's holes and the Python calls that asked")
-    parser.add_argument("--census", action="store_true",
-                        help="also print what the live heap held, by kind, at the collection "
-                        "that left the least free")
+    parser.add_argument("--census", metavar="FOLDER",
+                        help="also print what the live heap held, by kind, after the collection "
+                        "that left the least free, and write into FOLDER the bytes of each "
+                        "function's code (functions.txt), the names interned (names.txt) and a map "
+                        "of the heap a block a character with what ends each hole (map.txt)")
     args = parser.parse_args(argv)
     if args.census:
-        os.environ["FARKLE_GDB_CENSUS"] = "1"
+        census = pathlib.Path(args.census).resolve()
+        census.mkdir(parents=True, exist_ok=True)
+        os.environ["FARKLE_GDB_CENSUS"] = str(census)
     core = pathlib.Path(args.core).resolve()
     if not (core / "circuitpython").exists():
         sys.exit("no core with symbols in %s: build one with `make circuitpython-debug`" % core)
@@ -94,6 +98,11 @@ def main(argv=None):
             line = head + ": " + respelt(names, " " if line.startswith("  the") else " < ")
         if line.startswith(("FAILED", "RANOUT", "CENSUS", "  ")):
             print(line)
+    functions = census / "functions.txt" if args.census else None
+    if functions is not None and functions.exists():  # module.function, as the sources spell it
+        rows = [line.split(" ", 1) for line in functions.read_text().splitlines()]
+        functions.write_text("".join("%s %s.%s\n" % (size, name.rpartition(".")[0], spelt.get(name.rpartition(".")[2], name.rpartition(".")[2]))
+                                     for size, name in rows))
     print(board_check.report(dict(row, seed=args.seed)))
 
 

@@ -86,8 +86,6 @@ class Failed(gdb.Breakpoint):
         print("  in: %s" % " < ".join(python_calls()))
         print("  free %d bytes in %d holes; largest %s bytes"
               % (sum(runs) * BLOCK, len(runs), ", ".join(str(n * BLOCK) for n in runs[:6])))
-        if os.environ.get("FARKLE_GDB_MAP") and size >= int(os.environ.get("FARKLE_GDB_MAP_SIZE", "1025")) and "_erased" not in " ".join(python_calls()):
-            census()
         grown = grown_table()
         if grown is not None:
             print("  the table of names of a %s grew (%d names): %s" % (grown[0], len(grown[1]), " ".join(grown[1])))
@@ -166,155 +164,177 @@ def _symbol(address, cache={}):
     return cache[address]
 
 
-def _module_name(module, words, object_at):
-    """The ``__name__`` of the module object at ``module`` (its globals are a dict's table)."""
-    globals_dict = words(module + 4)
-    table = words(globals_dict + 12)
-    alloc = words(globals_dict + 8)
-    key_name = (int(gdb.parse_and_eval("(unsigned int)MP_QSTR___name__")) << 4) | 6
-    for i in range(alloc):
-        if words(table + 8 * i) == key_name:
-            value = words(table + 8 * i + 4)
-            if value & 0xF == 6:
-                return qstr(value >> 4)
-    return "?"
+def _address(expression):
+    return int(gdb.parse_and_eval("(unsigned int)" + expression))
 
 
-def census(top=400):
-    """What the live heap holds, by kind: each typed object with the untyped blocks it alone
-    reaches (an instance's attributes, a list's items, a function's bytecode), the interned
-    names' pools and text, and the untyped blocks nothing typed reaches (the stack's)."""
-    kinds, start = heap_blocks()
-    area = gdb.parse_and_eval("mp_state_ctx.mem.area")
-    end = int(area["gc_pool_end"])
-    pool = bytes(gdb.selected_inferior().read_memory(start, end - start))
+ANCHORS = ("code of", "module ", "class ", "instance of")  # the kinds that own what they reach
 
-    def words(address):
-        offset = address - start
-        return int.from_bytes(pool[offset:offset + 4], "little")
 
-    heads, owner_of_block = [], [-1] * len(kinds)
-    for block, kind in enumerate(kinds):
-        if kind == HEAD or kind == MARK:
-            heads.append([block, 1])
-        elif kind == TAIL and heads:
-            heads[-1][1] += 1
-        if kind != FREE and heads:
-            owner_of_block[block] = len(heads) - 1
+class Census:
+    """The live heap read in one piece, each object labelled by kind: a function's code by
+    its module, a module (its globals, its constants), a class, an instance by its class, a
+    built-in type; each untyped block (a bytecode, a list's items, an attribute table) goes
+    to the first of those that reaches it (modules first, then classes, code, instances), and
+    the interned names' pools to the names. What nothing typed reaches is the stack's."""
 
-    def object_at(address):  # the object whose blocks hold ``address``, or -1
-        if start <= address < end:
-            return owner_of_block[(address - start) // BLOCK]
+    def __init__(self):
+        self.kinds, self.start = heap_blocks()
+        self.end = int(gdb.parse_and_eval("mp_state_ctx.mem.area")["gc_pool_end"])
+        self.pool = bytes(gdb.selected_inferior().read_memory(self.start, self.end - self.start))
+        self.heads, self.block_owner = [], [-1] * len(self.kinds)
+        for block, kind in enumerate(self.kinds):
+            if kind in (HEAD, MARK):
+                self.heads.append([block, 1])
+            elif kind == TAIL and self.heads:
+                self.heads[-1][1] += 1
+            if kind != FREE and self.heads:
+                self.block_owner[block] = len(self.heads) - 1
+        self.fun_bc, self.gen = _address("&mp_type_fun_bc"), _address("&mp_type_gen_wrap")
+        self.module, self.type = _address("&mp_type_module"), _address("&mp_type_type")
+        self.name_key = (_address("MP_QSTR___name__") << 4) | 6  # an interned name, REPR_C
+        self.label = [self._kind(i) for i in range(len(self.heads))]
+        self.owned = [False] * len(self.heads)
+        self.root = {}  # untyped object -> the anchor that reached it
+        pools, address = [], _address("mp_state_ctx.vm.last_pool")
+        while self.object_at(address) >= 0:  # the names' pools, newest first
+            index = self.object_at(address)
+            self.label[index], self.owned[index] = "interned names", True
+            pools.append(index)
+            address = self.word(address)
+        self._claim(pools, "interned names")
+        for kind in ANCHORS:
+            for index, name in enumerate(self.label):
+                if name is not None and name.startswith(kind) and not self.owned[index]:
+                    self.owned[index] = True
+                    self._claim([index], name)
+
+    def word(self, address):
+        offset = address - self.start
+        return int.from_bytes(self.pool[offset:offset + 4], "little")
+
+    def object_at(self, address):
+        """The object whose blocks hold ``address``, or -1."""
+        if self.start <= address < self.end:
+            return self.block_owner[(address - self.start) // BLOCK]
         return -1
 
-    type_type = int(gdb.parse_and_eval("(unsigned int)&mp_type_type"))
-    module_type = int(gdb.parse_and_eval("(unsigned int)&mp_type_module"))
-    fun_bc_type = int(gdb.parse_and_eval("(unsigned int)&mp_type_fun_bc"))
-    gen_type = int(gdb.parse_and_eval("(unsigned int)&mp_type_gen_wrap"))
-    label = [None] * len(heads)
+    def address(self, index):
+        return self.start + self.heads[index][0] * BLOCK
 
-    def type_name(index):
-        first = words(start + heads[index][0] * BLOCK)
-        if first == fun_bc_type or first == gen_type:
-            context = words(start + heads[index][0] * BLOCK + 4)
-            return "code of " + _module_name(context, words, object_at) if object_at(context) >= 0 else "code"
-        if first == module_type:
-            return "module " + _module_name(start + heads[index][0] * BLOCK, words, object_at)
-        holder = object_at(first)
-        if holder >= 0 and start + heads[holder][0] * BLOCK == first and words(first) == type_type:
-            kind = qstr(int.from_bytes(pool[first - start + 6:first - start + 8], "little"))
-            return "class " + kind if index == holder else "instance of " + kind
+    def size(self, index):
+        return self.heads[index][1] * BLOCK
+
+    def module_name(self, module):
+        """The ``__name__`` of the module object at ``module`` (its globals' table)."""
+        globals_dict = self.word(module + 4)
+        table, alloc = self.word(globals_dict + 12), self.word(globals_dict + 8)
+        for i in range(alloc):
+            if self.word(table + 8 * i) == self.name_key:
+                value = self.word(table + 8 * i + 4)
+                return qstr(value >> 4) if value & 0xF == 6 else "?"
+        return "?"
+
+    def _kind(self, index):
+        at = self.address(index)
+        first = self.word(at)
+        if first in (self.fun_bc, self.gen):
+            context = self.word(at + 4)
+            return "code of " + self.module_name(context) if self.object_at(context) >= 0 else "code"
+        if first == self.module:
+            return "module " + self.module_name(at)
+        holder = self.object_at(first)
+        if holder >= 0 and self.address(holder) == first and self.word(first) == self.type:
+            name = qstr(int.from_bytes(self.pool[first - self.start + 6:first - self.start + 8], "little"))
+            return ("class " if index == holder else "instance of ") + name
         name = _symbol(first) if first else None
-        if name and ("type" in name):
-            return name
-        return None
+        return name if name and "type" in name else None
 
-    for index in range(len(heads)):
-        label[index] = type_name(index)
-
-    anchors = ("code of", "module ", "class ", "instance of")
-
-    root_of = {}
-
-    def claim(roots, name):  # everything reached from ``roots`` no other anchor holds
+    def _claim(self, roots, name):
+        """Everything ``roots`` reach that no anchor owns is ``name``'s."""
         todo = list(roots)
-        first = roots[0] if len(roots) == 1 else None
+        root = roots[0] if len(roots) == 1 else None
         while todo:
-            index = todo.pop()
-            block, length = heads[index]
-            for at in range(start + block * BLOCK, start + (block + length) * BLOCK, 4):
-                child = object_at(words(at))
-                if child >= 0 and (label[child] is None or (owner[child] is None and not label[child].startswith(anchors))):
-                    label[child], owner[child] = name, name
-                    root_of[child] = first
+            block, length = self.heads[todo.pop()]
+            for at in range(self.start + block * BLOCK, self.start + (block + length) * BLOCK, 4):
+                child = self.object_at(self.word(at))
+                if child >= 0 and not self.owned[child] and (self.label[child] is None or not self.label[child].startswith(ANCHORS)):
+                    self.label[child], self.owned[child] = name, True
+                    self.root[child] = root
                     todo.append(child)
 
-    owner = [None] * len(heads)
-    # the interned names first: their pools and the chunks of text they point into
-    pools, address = [], int(gdb.parse_and_eval("(unsigned int)mp_state_ctx.vm.last_pool"))
-    while object_at(address) >= 0:
-        index = object_at(address)
-        label[index] = owner[index] = "interned names"
-        pools.append(index)
-        address = words(address)
-    claim(pools, "interned names")
-    for kind in anchors:
-        for index in range(len(heads)):
-            if label[index] is not None and label[index].startswith(kind) and owner[index] is None:
-                owner[index] = label[index]
-                claim([index], label[index])
-    if os.environ.get("FARKLE_GDB_FUNCTIONS"):
-        sizes = {}
-        for index, (block, length) in enumerate(heads):
-            if label[index] and label[index].startswith("code of") and owner[index] == label[index] and words(start + block * BLOCK) == fun_bc_type:
-                name = label[index][8:] + "." + qstr(int(gdb.parse_and_eval("mp_obj_fun_get_name((mp_const_obj_t)%d)" % (start + block * BLOCK))))
-                sizes[index] = name
-        spent = dict((index, heads[index][1] * BLOCK) for index in sizes)
-        for child, root in root_of.items():
+    def totals(self):
+        """name -> (objects, bytes)."""
+        out = {}
+        for index, name in enumerate(self.label):
+            count, size = out.get(name or "untyped, unreached", (0, 0))
+            out[name or "untyped, unreached"] = (count + 1, size + self.size(index))
+        return out
+
+    def lines(self, top=60):
+        totals = self.totals()
+        used = sum(size for _, size in totals.values())
+        lines = ["CENSUS %d bytes live in %d objects (%d of %d blocks)"
+                 % (used, len(self.heads), len(self.kinds) - self.kinds.count(FREE), len(self.kinds))]
+        for name, (count, size) in sorted(totals.items(), key=lambda item: -item[1][1])[:top]:
+            lines.append("  %7d %5d  %s" % (size, count, name))
+        return lines
+
+    def functions(self):
+        """(bytes, module.function) of each function object with the code it alone reaches."""
+        spent = {}
+        for index, name in enumerate(self.label):
+            if name and name.startswith("code of") and self.word(self.address(index)) == self.fun_bc:
+                spent[index] = self.size(index)
+        for child, root in self.root.items():
             if root in spent:
-                spent[root] += heads[child][1] * BLOCK
-        with open(os.environ["FARKLE_GDB_FUNCTIONS"], "w") as out:
-            for index, name in sizes.items():
-                out.write("%d %s\n" % (spent[index], name))
-    if os.environ.get("FARKLE_GDB_MAP"):
-        marks = ["."] * len(kinds)
-        for index, (block, length) in enumerate(heads):
-            name = label[index] or "?"
+                spent[root] += self.size(child)
+        out = []
+        for index, size in spent.items():
+            function = qstr(int(gdb.parse_and_eval("mp_obj_fun_get_name((mp_const_obj_t)%d)" % self.address(index))))
+            out.append((size, self.label[index][8:] + "." + function))
+        return sorted(out, reverse=True)
+
+    def neighbours(self):
+        """name -> how many holes end at an object of it: what keeps the free heap in pieces."""
+        out = {}
+        for index, (block, _) in enumerate(self.heads):
+            if block > 0 and self.kinds[block - 1] == FREE:
+                name = self.label[index] or "?"
+                out[name] = out.get(name, 0) + 1
+        return out
+
+    def map_lines(self, width=128):
+        """The heap a block a character: . free, q names, c code, m module, t class,
+        i instance, the built-in type's first letter after ``mp_type_``, ? untyped."""
+        marks = ["."] * len(self.kinds)
+        for index, (block, length) in enumerate(self.heads):
+            name = self.label[index] or "?"
             mark = ("q" if name == "interned names" else "c" if name.startswith("code of") else
-                    "m" if name.startswith("module") else "i" if name.startswith("instance") else
-                    "t" if name.startswith("class") else name[8] if name.startswith("mp_type_") else "?")
-            for b in range(block, block + length):
-                marks[b] = mark
-        between = {}  # what lies just after each hole: what keeps the holes apart
-        for index, (block, length) in enumerate(heads):
-            if block > 0 and kinds[block - 1] == FREE:
-                name = label[index] or "?"
-                between[name] = between.get(name, 0) + 1
-        tail_kinds = {}
-        for index, (block, length) in enumerate(heads):
-            if block > len(kinds) * 3 // 4:
-                name = label[index] or "?"
-                tail_kinds[name] = tail_kinds.get(name, 0) + length * BLOCK
-        with open(os.environ["FARKLE_GDB_MAP"], "a") as out:
-            out.write("MAP at %s\n" % " < ".join(python_calls()))
-            out.write("last quarter: %r\n" % sorted(tail_kinds.items(), key=lambda item: -item[1]))
-            out.write("after a hole: %r\n" % sorted(between.items(), key=lambda item: -item[1]))
-            for row in range(0, len(marks), 128):
-                out.write("".join(marks[row:row + 128]) + "\n")
-    totals = {}
-    for index, (block, length) in enumerate(heads):
-        name = label[index] or "untyped, unreached"
-        count, size = totals.get(name, (0, 0))
-        totals[name] = (count + 1, size + length * BLOCK)
-    used = sum(size for _, size in totals.values())
-    lines = ["CENSUS %d bytes live in %d objects (%d blocks of %d in use)" % (used, len(heads), len(kinds) - kinds.count(FREE), len(kinds))]
-    for name, (count, size) in sorted(totals.items(), key=lambda item: -item[1][1])[:top]:
-        lines.append("  %7d %5d  %s" % (size, count, name))
-    return lines
+                    "m" if name.startswith("module") else "t" if name.startswith("class") else
+                    "i" if name.startswith("instance") else name[8] if name.startswith("mp_type_") else "?")
+            marks[block:block + length] = [mark] * length
+        return ["".join(marks[row:row + width]) for row in range(0, len(marks), width)]
 
 
-class Lowest(gdb.Breakpoint):
-    """The census at the collection that left the least heap free."""
+def interned_names():
+    """Every name interned at run time (the pools in the heap), oldest first."""
+    area = gdb.parse_and_eval("mp_state_ctx.mem.area")
+    start, end = int(area["gc_pool_start"]), int(area["gc_pool_end"])
+    pools, pool = [], gdb.parse_and_eval("mp_state_ctx.vm.last_pool")
+    while int(pool) and start <= int(pool) < end:
+        pools.append([pool["qstrs"][i].string() for i in range(int(pool["len"]))])
+        pool = pool["prev"]
+    return [name for names in reversed(pools) for name in names]
+
+
+# The line of gc_collect_end (py/gc.c of the pinned core) after its sweep: a line breakpoint
+# costs little a collection; a FinishBreakpoint on each made a game ten times slower.
+SWEPT_AT = "gc.c:695"
+
+
+class Swept(gdb.Breakpoint):
+    """A collection's end (its sweep done): the census where the least is free so far."""
 
     least = None
     lines = []
@@ -322,32 +342,27 @@ class Lowest(gdb.Breakpoint):
     def stop(self):
         kinds, _ = heap_blocks()
         free = kinds.count(FREE)
-        if Lowest.least is None or free < Lowest.least:
-            Lowest.least = free
-            Lowest.lines = census() + ["  at: " + " < ".join(python_calls())]
-            if os.environ.get("FARKLE_GDB_QSTRS"):
-                _dump_names(os.environ["FARKLE_GDB_QSTRS"])
+        if Swept.least is None or free < Swept.least:
+            Swept.least = free
+            census = Census()
+            Swept.lines = census.lines() + ["  at: " + " < ".join(python_calls())]
+            folder = os.environ["FARKLE_GDB_CENSUS"]
+            with open(os.path.join(folder, "functions.txt"), "w") as out:
+                out.writelines("%d %s\n" % row for row in census.functions())
+            with open(os.path.join(folder, "names.txt"), "w") as out:
+                out.writelines(name + "\n" for name in interned_names())
+            with open(os.path.join(folder, "map.txt"), "w") as out:
+                holes = sorted(census.neighbours().items(), key=lambda item: -item[1])
+                out.write("what ends a hole: %s\n" % ", ".join("%s %d" % hole for hole in holes))
+                out.writelines(line + "\n" for line in census.map_lines())
         return False
 
 
-def _dump_names(path):
-    """Every interned name made at run time (the pools in the heap), one a line."""
-    area = gdb.parse_and_eval("mp_state_ctx.mem.area")
-    start, end = int(area["gc_pool_start"]), int(area["gc_pool_end"])
-    names, pool = [], gdb.parse_and_eval("mp_state_ctx.vm.last_pool")
-    while int(pool) and start <= int(pool) < end:
-        for i in range(int(pool["len"])):
-            names.append(pool["qstrs"][i].string())
-        pool = pool["prev"]
-    with open(path, "w") as out:
-        out.write("\n".join(reversed(names)) + "\n")
-
-
 def _print_census(event):
-    for line in Lowest.lines:
+    for line in Swept.lines:
         print(line)
 
 
 if os.environ.get("FARKLE_GDB_CENSUS"):
-    Lowest("gc.c:%d" % int(os.environ.get("FARKLE_GDB_SWEPT_LINE", "695")))
+    Swept(SWEPT_AT)
     gdb.events.exited.connect(_print_census)
