@@ -719,6 +719,8 @@ class Controller(Computer, PlayView):
                 self._say(game.why_not_keep(faces) or "those dice do not score")
 
     def _selection(self):
+        if True not in self.selected:
+            return ()  # the screen asks at every refresh: no list made for nothing
         faces = self.view.faces
         return [faces[i] for i in range(v.NDICE) if self.selected[i]]
 

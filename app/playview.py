@@ -49,7 +49,10 @@ class PlayView:
                 states[i] = v.FREE
             elif states[i] == v.FREE and self.selected[i]:
                 states[i] = v.SELECTED
-        view.status = self._status()
+        # the dice selected and what they add, worked out once for the status line and the keys
+        faces = self._selection()
+        points = game.selection_points(faces) if faces else 0
+        view.status = self._status(faces, points)
         view.message = self.message_lines[self.message_at:self.message_at + v.MESSAGE_LINES]
         cells = []
         first = self.score_top * 2
@@ -60,7 +63,7 @@ class PlayView:
 
             cells.append((text(view.meter), False))  # the row under the two scores
         view.cells = cells
-        view.keys_lit = self._keys_lit()
+        view.keys_lit = self._keys_lit(faces, points)
         self._changed()
 
     def _mark(self, seat):
@@ -80,7 +83,7 @@ class PlayView:
         self.score_top = (self.score_top + 1) % ((game.players + 1) // 2 - 1)
         self._refresh()
 
-    def _status(self):
+    def _status(self, faces, points):
         game = self.game
         if self.view.tumbling:
             return ""
@@ -95,9 +98,7 @@ class PlayView:
             if game.why_not_piggyback() is None:
                 return "Roll or take %d" % game.left_points
             return "Roll the dice!"
-        faces = self._selection()
         if faces:
-            points = game.selection_points(faces)
             if points:
                 return "Keep +%d = %d" % (points, game.turn_total + points)
             return "Not a scoring keep"
@@ -107,15 +108,13 @@ class PlayView:
             return "Pick scoring dice"
         return "Roll %d or bank %d" % (game.in_hand, game.turn_total)
 
-    def _keys_lit(self):
+    def _keys_lit(self, sel, points):
         """The keys whose press would be carried out now (each test mirrors the key's own
         handler); while the turn is over or the computer plays, a press only hurries."""
         game = self.game
         if self._cpu_turn() or self.then == N_TURN or self.then == N_ROLL:
             return ("menu",)
         lit = ["menu"]
-        sel = self._selection()
-        points = game.selection_points(sel) if sel else 0
         if points if sel else game.why_not_roll() is None:
             lit.append("roll")
         if game.phase == START and game.rules.piggyback and game.left_dice and not game.piggybacked:

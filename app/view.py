@@ -75,26 +75,43 @@ class View:
 
 
 def wrap(text, width=COLUMNS):
-    """Split ``text`` into lines of at most ``width`` characters at spaces."""
+    """Split ``text`` into lines of at most ``width`` characters at spaces (a word longer
+    than a line is cut). A line is a slice of ``text`` between word bounds found by index:
+    a message is wrapped at a key press, and splitting it into words first made a string
+    per word."""
     lines = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:  # a word longer than a line: cut it
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line = line + " " + word
+    end = len(text)
+    start = 0
+    while True:  # a paragraph a round
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        first = last = start  # the line so far: text[first:last], empty when equal
+        i = start
+        while True:  # a word a round: text[i:j]
+            j = text.find(" ", i, stop)
+            if j < 0:
+                j = stop
+            while j - i > width:
+                if last > first:
+                    lines.append(text[first:last])
+                lines.append(text[i:i + width])
+                i += width
+                first = last = i
+            if last == first:
+                first, last = i, j
+            elif last - first + 1 + j - i <= width:
+                last = j  # the word follows the line's last after a single space
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+                lines.append(text[first:last])
+                first, last = i, j
+            if j >= stop:
+                break
+            i = j + 1
+        lines.append(text[first:last])
+        if stop >= end:
+            return lines
+        start = stop + 1
 
 
 def pad(text, width):

@@ -12,7 +12,7 @@ None); the action itself raises ``IllegalAction`` with that reason and changes n
 """
 
 from farkle.dice import RandomDice
-from farkle.scorer import Scorer, contains, pack, size, unpack
+from farkle.scorer import ONE, Scorer, contains, count, pack, size, unpack
 
 # phases
 ROLLOFF = 0  # players roll one die each: to pick the first player, or to settle a final tie
@@ -88,6 +88,10 @@ class Game:
         self.final_by = -1  # who reached the target first
         self.winners = []
         self._final_new = False
+        # best_keep()'s last answer, packed, and the packed roll and keep it was for: the
+        # play screen asks at every key press, and working it out makes garbage
+        self._best = self._best_shown = self._best_kept = -1
+        self._best_points = 0
         if first is not None:
             self._log("first", first)
 
@@ -115,7 +119,7 @@ class Game:
 
     def hot_dice(self):
         """True right after every die scored: the whole set is back in hand."""
-        return self.phase == CHOOSE and not self.unkept()
+        return self.phase == CHOOSE and len(self.kept) == len(self.shown)  # kept is part of shown
 
     def keeps(self):
         """Every legal set-aside from the current roll as ``(sorted faces, points added)``."""
@@ -137,20 +141,28 @@ class Game:
         if self.phase not in (KEEP, CHOOSE):
             return [], 0
         base = pack(self.kept)
-        already = self.scorer.score_key(base)
-        best, best_points = 0, 0
-        for whole, points in self.scorer.keeps_key(pack(self.shown)):
-            if whole != base and contains(whole, base):
-                points -= already
-                if points > best_points or (points == best_points and size(whole - base) < size(best)):
-                    best, best_points = whole - base, points
-        return unpack(best), best_points
+        roll = pack(self.shown)
+        if roll != self._best_shown or base != self._best_kept:
+            already = self.scorer.score_key(base)
+            best, best_points = 0, 0
+            for whole, points in self.scorer.keeps_key(roll):
+                if whole != base and contains(whole, base):
+                    points -= already
+                    if points > best_points or (points == best_points and size(whole - base) < size(best)):
+                        best, best_points = whole - base, points
+            self._best, self._best_points = best, best_points
+            self._best_shown, self._best_kept = roll, base
+        return unpack(self._best), self._best_points
 
     def selection_points(self, faces):
-        """Points ``faces`` would add if set aside now; 0 if they may not be."""
-        if self.why_not_keep(faces):
+        """Points ``faces`` would add if set aside now; 0 if they may not be. Asked at every
+        key press, so it makes no garbage: the dice are counted packed and a refusal's
+        reason is never written out."""
+        if self._why_not_take(faces):
             return 0
-        return self.scorer.score(self.kept + list(faces)) - self.scorer.score(self.kept)
+        base = pack(self.kept)
+        total = self.scorer.score_key(base + pack(faces))
+        return total - self.scorer.score_key(base) if total else 0
 
     # ----- why an action is refused -----
 
@@ -175,24 +187,31 @@ class Game:
         return self._why_not_faces(faces, self.in_hand)
 
     def why_not_keep(self, faces):
+        reason = self._why_not_take(faces)
+        if reason:
+            return reason
+        if not self.scorer.score_key(pack(self.kept) + pack(faces)):
+            return self.scorer.why_not(list(faces)) or self.scorer.why_not(self.kept + list(faces))
+        return None
+
+    def _why_not_take(self, faces):
+        """Why ``faces`` are not dice of this roll that may be set aside, scoring aside."""
         reason = self._why_not_playing()
         if reason:
             return reason
         if self.phase == START:
             return "roll the dice first"
-        left = self.unkept()
-        if not left:
+        if len(self.kept) == len(self.shown):
             return "hot dice: every die is set aside; roll all %d again or bank" % self.rules.dice
         if not faces:
             return "choose at least one die to set aside"
+        left = pack(self.shown) - pack(self.kept)  # kept is part of shown
         for face in faces:
             if type(face) is not int or not 1 <= face <= 6:
                 return "a die shows 1 to 6, not %r" % (face,)
-            if face not in left:
+            if not count(left, face):
                 return "there is no %s left to set aside in this roll" % (face,)
-            left.remove(face)
-        if not self.scorer.score(self.kept + list(faces)):
-            return self.scorer.why_not(list(faces)) or self.scorer.why_not(self.kept + list(faces))
+            left -= ONE[face]
         return None
 
     def why_not_bank(self, adding=0):

@@ -136,3 +136,35 @@ def test_a_whole_game_on_micropython():
     # the heap the game, the controller and the lights keep, their modules' code included
     # (about 68 KB; tools/bench_app.py reports it)
     assert result.mem_retained < 80 * 1024, result.mem_retained
+
+
+PRESSES = SCRIPT.split('tap("die2")\nprint')[0] + r"""
+assert ctl.view.faces == [1, 5, 2, 2, 3, 4], ctl.view.faces
+
+
+def garbage(slot):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    ctl.press(act.DIE0 + slot)
+    ctl.update()
+    made = gc.mem_alloc() - before
+    gc.enable()
+    return made
+
+
+for slot in range(6):  # the 1 and the 5 score; each die after them is refused
+    print("press", slot, garbage(slot), len(ctl.message_lines))
+"""
+
+
+def test_a_die_press_makes_little_garbage():
+    """A die press rewrites the play screen's texts; working out the selection's score, the
+    best keep and a refusal's wrapped lines must not make a string or a list per die or word
+    on top (they did: 2.6 KB for a scoring press, up to 6 KB for a refused one, and five
+    presses in one frame ran a tower's heap out)."""
+    result = run_micropython(PRESSES, mounts=("farkle", "app"), libs=("tests/mpy/standins",), timeout=300).check()
+    presses = [line.split() for line in result.stdout.splitlines() if line.startswith("press")]
+    assert [int(p[3]) > 0 for p in presses] == [False, False, True, True, True, True]  # refused: a message
+    for _, slot, made, _lines in presses:
+        assert int(made) < (1600 if int(slot) < 2 else 2400), presses

@@ -182,6 +182,7 @@ def test_best_keep_is_the_best_of_the_keeps_for_every_roll_and_every_keep_before
         assert g.best_keep() == _best_of_keeps(g), faces
         for kept, _ in g.keeps():
             h = _rolled(name, faces)
+            h.best_keep()  # asked before the keep too: the answer must not outlive it
             h.keep(kept)
             assert h.best_keep() == _best_of_keeps(h), (faces, kept)
 
@@ -809,7 +810,10 @@ def _check_invariants(g, before_scores, since, aside, keeps=True):
             faces = dice_of(sub)
             if faces and g.why_not_keep(faces) is None:
                 legal[tuple(faces)] = g.selection_points(faces)
+            elif faces:
+                assert g.selection_points(faces) == 0  # refused dice add nothing
         assert listed == legal
+        assert g.best_keep() == _best_of_keeps(g)  # one game asked at every step: the answer follows the dice
     if g.phase in (START, ROLLOFF):
         assert g.shown == [] and g.kept == []
         assert g.turn_total == 0 or g.piggybacked
