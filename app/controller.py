@@ -43,6 +43,7 @@ SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fa
 # turn: 192 values of 4 bytes and a list's 16 each
 ROWS_ROOM = 7 * 784
 
+
 class Controller(Computer, PlayView):
     """The UI. ``clock()`` returns milliseconds. ``make_player(level, rules, players, seat)``
     and ``hint(game)`` come from ``farkle.players`` (None: no computer seats / no hints).

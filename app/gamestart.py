@@ -24,8 +24,6 @@ ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
 PLAYER_CODE = (("easy", ("base", "easy"), ()), ("normal", ("base", "policy", "normal"), ("policy_files",)),
                ("hard", ("base", "policy", "normal", "hard"), ("policy_files",)),
                ("expert", ("base", "expert"), ("expert_files",)))
-# the code a level needs only where two play (the expert's final round and win chance)
-DUEL = {("expert", 2): ("expert_duel",)}
 
 
 def seats(c, rules, levels, metered=False):
@@ -40,7 +38,9 @@ def seats(c, rules, levels, metered=False):
         c.rows_room = None  # no expert's rows to make: the game has the heap kept for them
     for level, names, opening in PLAYER_CODE:
         if computer and level in levels:
-            yield from load(["farkle.players." + name for name in names + DUEL.get((level, n), ())])
+            from farkle.players import duel_code
+
+            yield from load(["farkle.players." + name for name in names] + list(duel_code(level, n)))
             for seat in range(n):
                 if levels[seat] == level:
                     yield from load(["farkle.players." + name for name in opening])
@@ -50,7 +50,9 @@ def seats(c, rules, levels, metered=False):
                     c._player_made(made[seat])
                     yield
     if metered:
-        yield from load(("farkle.players.base", "farkle.players.expert", "farkle.players.expert_duel"))
+        from farkle.players import duel_code
+
+        yield from load(("farkle.players.base", "farkle.players.expert") + duel_code("expert", 2))
     c.seats = made
 
 

@@ -93,16 +93,19 @@ def main(argv=None):
         return between.join(spelt.get(name, name) for name in names.split(between))
 
     for line in failures.splitlines():
-        if line.startswith(("  the table of names", "  in: ", "RANOUT")):  # names after the last ": "
+        if line.startswith(("  the table of names", "  in: ", "  at: ", "RANOUT")):  # names after the last ": "
             head, _, names = line.rpartition(": ")
             line = head + ": " + respelt(names, " " if line.startswith("  the") else " < ")
         if line.startswith(("FAILED", "RANOUT", "CENSUS", "  ")):
             print(line)
     functions = census / "functions.txt" if args.census else None
     if functions is not None and functions.exists():  # module.function, as the sources spell it
-        rows = [line.split(" ", 1) for line in functions.read_text().splitlines()]
-        functions.write_text("".join("%s %s.%s\n" % (size, name.rpartition(".")[0], spelt.get(name.rpartition(".")[2], name.rpartition(".")[2]))
-                                     for size, name in rows))
+        rows = []
+        for line in functions.read_text().splitlines():
+            size, name = line.split(" ", 1)
+            module, _, function = name.rpartition(".")
+            rows.append("%s %s.%s\n" % (size, module, spelt.get(function, function)))
+        functions.write_text("".join(rows))
     print(board_check.report(dict(row, seed=args.seed)))
 
 

@@ -31,6 +31,12 @@ def plays_as(level, rules, players=2):
     return level
 
 
+def duel_code(level, players):
+    """The modules a player of ``level`` needs besides its own only where ``players`` is two
+    (the expert's final round and win chance: ``expert_files.make`` makes that subclass)."""
+    return ("farkle.players.expert_duel",) if level == "expert" and players == 2 else ()
+
+
 def ahead(level, rules, players=2):
     """The work ``make_player(level, rules, players)`` can do ahead, a step at a time (an
     iterable: a board's game start takes a step a frame, the caller catches a MemoryError):
