@@ -49,6 +49,7 @@ def seats(c, rules, levels, metered=False):
                     yield
                     c._player_made(made[seat])
                     yield
+    c.rows_room = None  # an expert seat that gave way to hard made no rows: the game has it
     if metered:
         from farkle.players import duel_code
 

@@ -317,11 +317,12 @@ class _Board:
         self.modules = sys.modules
 
 
-@pytest.mark.parametrize("seats", [
-    ("human", "expert"),  # let go just before the expert's rows are made
-    ("human", "normal"),  # no expert: the game has it from its start
+@pytest.mark.parametrize("seats, expert", [
+    (("human", "expert"), Calm),  # let go just before the expert's rows are made
+    (("human", "expert"), StandIn),  # the seat's expert gave way to another level
+    (("human", "normal"), Calm),  # no expert: the game has it from its start
 ])
-def test_on_a_board_the_heap_for_the_experts_rows_is_kept_from_power_up(monkeypatch, seats):
+def test_on_a_board_the_heap_for_the_experts_rows_is_kept_from_power_up(monkeypatch, seats, expert):
     """By a game's start the heap is broken up into holes smaller than the expert's rows:
     a block kept whole since power-up is let go for them, or for the game if no expert plays."""
     from app import controller
@@ -329,7 +330,7 @@ def test_on_a_board_the_heap_for_the_experts_rows_is_kept_from_power_up(monkeypa
     monkeypatch.setattr(controller, "sys", _Board())
 
     def make(level, rules, n=2, seat=0):
-        return (Calm if level == "expert" else StandIn)(rules, n, seat)
+        return (expert if level == "expert" else StandIn)(rules, n, seat)
 
     rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=seats, make_player=make)
     assert len(rig.c.rows_room) == controller.ROWS_ROOM
