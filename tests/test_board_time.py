@@ -116,3 +116,51 @@ def test_the_timing_code_counts_the_firmwares_collections_and_scales_by_speed():
     assert "EXPLICIT 2 True" in out
     assert "HALF 500 1999872" in out  # 4 s in 1 KiB steps: (4000000 >> 10) * 512
     assert "UNSCALED 1024" in out  # no calibration given: frames are not scaled
+
+
+WALK_SCRIPT = """
+import board_timing
+
+print("NONE", board_timing.qstr_walked is None, board_timing.walk_ns(0, 0))
+counts = [0, 0]
+board_timing.qstr_walked = lambda which: 0 if which == 2 else counts[which]
+board_timing.walk_mark(700, 1500)
+counts[0], counts[1] = 3000, 1000  # 2,000 of the names walked are the machinery's
+print("FRAME", board_timing.walk_ns(0, 0))
+counts[0], counts[1] = 5, (1 << 29) + 3  # the counters wrap at 2**29
+print("WRAPPED", board_timing.walk_ns((1 << 29) - 5, (1 << 29) - 1))
+counts[0], counts[1] = 900000, 300000  # a million names' products would be long ints
+print("MILLION", board_timing.walk_ns(0, 0))
+"""
+
+
+def test_the_names_a_frame_walks_are_charged_as_a_boards():
+    """A frame's walk over every name made at run time comes off its host time; the walk
+    over the firmware's own names goes back on at a board's cost. Small ints throughout, the
+    counters' wrap at 2**29 taken into account, and nothing charged on a core that does not
+    count (the shared one)."""
+    from mpy import harness
+
+    out = harness.run_circuitpython(WALK_SCRIPT, mounts=(board_check.TIMING,)).check().stdout
+    assert "NONE True 0" in out
+    assert "FRAME %d" % (3000 * 700 // 1000 - 1000 * 1500 // 1000) in out  # 2100 - 1500 ns
+    assert "WRAPPED %d" % (10 * 700 // 1000 - 4 * 1500 // 1000) in out
+    assert "MILLION %d" % (900000 * 700 // 1000 - 300000 * 1500 // 1000) in out
+
+
+def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):
+    """``make circuitpython-timing`` patches the source the shared core is built from: the
+    patch must still apply to it."""
+    import subprocess
+    import tarfile
+
+    tarballs = sorted((REPO.parent / "shared" / "circuitpython").glob("circuitpython-*-min-src.tar.gz"))
+    assert tarballs, "the core's source tarball is missing from ../shared/circuitpython (see README)"
+    with tarfile.open(tarballs[-1]) as tar:
+        members = [m for m in tar.getmembers() if m.name.endswith(("/py/qstr.c", "/py/modmicropython.c"))]
+        tar.extractall(tmp_path, members=members)
+    top = (tmp_path / "py").parent if (tmp_path / "py").exists() else next(tmp_path.iterdir())
+    patch = (REPO / "tools" / "core-qstr-walk.patch").read_text()
+    proc = subprocess.run(["patch", "-d", str(top), "-p1"], input=patch, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "qstr_walk_count(pool, low, at + 1);" in (top / "py" / "qstr.c").read_text()

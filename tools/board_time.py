@@ -45,6 +45,7 @@ the calls they spent their time in.
 
 import argparse
 import json
+import os
 import pathlib
 import sys
 
@@ -74,6 +75,7 @@ FRAME_MS = 50
 # for the heap)
 REACT_FRAMES = 6
 REF_US = [0]  # this run's ``reference_us`` (0: frames not scaled by the machine's speed)
+WALK_PS = [0]  # this run's ``walk_host_ps`` (0: the names walked not charged as a board's)
 SCREENS = ("splash", "setup", "rolloff", "play", "pause", "end")  # app.view's screens
 HINT_MS = 2000
 
@@ -129,6 +131,56 @@ def reference_us(runs=5, samples=400):
     return min(best)
 
 
+# What an RP2040 spends on each name of the firmware's that a lookup walks: the loop in
+# py/qstr.c's qstr_find_strn, compiled by arm-none-eabi-gcc 12.2 for the Cortex-M0+ at -Os, is
+# 9 instructions a name whose one-byte hash differs, 15 cycles by the M0+'s timings (a load 2,
+# a taken branch 2, the rest 1); at -O2 and -O3 9 cycles. The slower is charged, at 125 MHz.
+WALK_BOARD_PS = 15 * 8000
+TIMING_CORE = REPO / "build" / "circuitpython-timing" / "bin"
+WALK = """
+import micropython
+import sys
+import time
+
+class Names:
+    pass
+
+held = Names()
+for i in range(%d):
+    setattr(held, "walk_%%d" %% i, 0)  # names made at run time: each lookup walks them all
+raw = [b"none_%%d" %% i for i in range(100)]  # strings that are no name: looked up, never made
+best = None
+for _ in range(15):
+    walked = micropython.qstr_walked(0)
+    began = time._ticks_us()
+    for text in raw:
+        text.decode()
+    took = time._ticks_diff(time._ticks_us(), began)
+    if best is None or took < best[0]:
+        best = (took, micropython.qstr_walked(0) - walked)
+print(best[0], best[1])
+"""
+
+
+def walk_host_ps(runs=5, few=0, many=3000):
+    """Host ps a name walked by a lookup costs on the timing core here (the least of
+    ``runs``, by the difference between lookups among ``few`` and ``many`` names made at
+    run time); 0 with a core that does not count the names it walks."""
+    probe = harness.run_circuitpython("import micropython\nprint(hasattr(micropython, 'qstr_walked'))",
+                                      mounts=())
+    if probe.check().stdout.split() != ["True"]:
+        return 0
+    best = None
+    for _ in range(runs):
+        lookups = []
+        for names in (few, many):
+            took, walked = harness.run_circuitpython(WALK % names, mounts=()).check().stdout.split()
+            lookups.append((int(took), int(walked)))
+        ps = (lookups[1][0] - lookups[0][0]) * 1000000 // (lookups[1][1] - lookups[0][1])
+        best = ps if best is None else min(best, ps)
+    return max(best, 1)
+
+
 def with_board_times(tree, factor):
     """A copy of a benchmark's results where every figure in milliseconds (a key with "ms")
     gets a sibling "<key>_on_board": the estimate for an RP2040 at 125 MHz."""
@@ -163,7 +215,8 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0], "react": REACT_FRAMES}
+             "ref_us": REF_US[0], "react": REACT_FRAMES, "walk_host_ps": WALK_PS[0],
+             "walk_board_ps": int(WALK_BOARD_PS / factor) if WALK_PS[0] else 0}
     if profile:
         extra["profile"] = profile
     if logs:
@@ -274,11 +327,17 @@ def main(argv=None):
                         help="use this factor, not this run's calibration: two commits compared "
                              "at one factor (the calibration moves from run to run on a shared machine)")
     args = parser.parse_args(argv)
+    if not os.environ.get("CIRCUITPYTHON_BIN") and (TIMING_CORE / "circuitpython").exists():
+        os.environ["CIRCUITPYTHON_BIN"] = str(TIMING_CORE)
     host_s, factor = calibrate(args.runs)
     if args.factor:
         factor = args.factor
     board_check.compiled_fakes()
     REF_US[0] = reference_us(args.runs)
+    WALK_PS[0] = walk_host_ps(args.runs)
+    if not WALK_PS[0]:
+        print("board_time: this core does not count the names it walks, so the fakes' names are "
+              "walked as the firmware's (build one that does: make circuitpython-timing)", file=sys.stderr)
     measured = {}
     shares = {}
     heap = board_check.parse_heap(args.heap)
@@ -320,7 +379,8 @@ def main(argv=None):
     hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
                            "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1),
-                           "factor_given": bool(args.factor), "reference_us": REF_US[0]},
+                           "factor_given": bool(args.factor), "reference_us": REF_US[0],
+                           "name_walked_host_ps": WALK_PS[0], "name_walked_board_ps": WALK_BOARD_PS},
            "heap": heap,
            "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frames_over_50ms": sum(share["frames_over_50ms_on_board"] for share in shares.values()),

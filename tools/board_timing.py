@@ -137,6 +137,53 @@ def us_between(first, then):
     return (then - first) % 100000000
 
 
+# The names the core walks. Each name a module's import brings, and each short string the
+# firmware makes, is looked up among the names made at run time one by one (newest first),
+# then among the built-in names by halving. Here the fakes' and the driver's names are among
+# those made at run time; on a board they are C modules' built-in names, which that walk
+# never passes. A core that counts the names it walks (``make circuitpython-timing``:
+# ``micropython.qstr_walked``) lets a frame be charged for the walk over the firmware's own
+# names what it costs a board, and nothing for the walk over the others.
+try:
+    from micropython import qstr_walked
+except ImportError:  # a core without the count: nothing is charged differently
+    qstr_walked = None
+# host ps a name walked costs here (CFG "walk_host_ps"), and what it costs an RP2040 in host
+# ps, its ps divided by the factor (CFG "walk_board_ps"); both set by tools/board_time.py
+walk = [0, 0]
+
+
+def walk_mark(host_ps, board_ps):
+    """Names made from now on are the firmware's (the machinery's are made)."""
+    if qstr_walked is not None and host_ps:
+        walk[0], walk[1] = host_ps, board_ps
+        qstr_walked(2)
+
+
+def walked_all():
+    return qstr_walked(0) if walk[0] else 0
+
+
+def walked_own():
+    return qstr_walked(1) if walk[0] else 0
+
+
+def _ns(names, ps):
+    """``names * ps / 1000`` in small ints (a frame may walk a million names)."""
+    return (names // 1000) * ps + (names % 1000) * ps // 1000
+
+
+def walk_ns(first_all, first_own):
+    """Host ns to take off a frame for the names walked since the two readings: the walk
+    here over every name made at run time, less what the firmware's own names' walk costs a
+    board (the driver's readings make no names)."""
+    if not walk[0]:
+        return 0
+    every = (qstr_walked(0) - first_all) & 0x1FFFFFFF
+    own = (qstr_walked(1) - first_own) & 0x1FFFFFFF
+    return _ns(every, walk[0]) - _ns(own, walk[1])
+
+
 # The machine's own speed, followed through a game: a fixed piece of work (``reference``)
 # timed every SPEED_EVERY frames, between frames; the least of the last few samples against
 # the least at calibration (CFG "ref_us", tools/board_time.py) gives ``speed[0]``, 1024 at the

@@ -4,6 +4,9 @@
 #   CIRCUITPYTHON_SRC   a checkout of adafruit/circuitpython (at the commit in CP_VERSION,
 #                       submodules fetched) or a source tarball of it
 #   UNSTRIPPED=1        keep the core's symbols (for gdb: tools/board_gdb.py); the same heap
+#   QSTR_WALK=1         the core for timing (tools/board_time.py): it counts the names it
+#                       compares one by one when it looks a name up (tools/core-qstr-walk.patch,
+#                       micropython.qstr_walked), and is built without threads or -fPIE
 # Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
 # gcc-multilib); about two minutes on two cores.
 set -eu
@@ -18,13 +21,23 @@ else
     tar -xzf "$src" -C "$work"
 fi
 export CP_VERSION="$version"
+walk=
+threads=
+if [ -n "${QSTR_WALK:-}" ]; then
+    patch -d "$work" -p1 < "$(dirname "$0")/core-qstr-walk.patch"
+    # timed like a board: no threads (the unix port's heap lock is a pthread mutex taken at
+    # every allocation, which a board never takes) and position-dependent code (a board's is:
+    # -fPIE's thunks are a few per cent of every call here)
+    walk="-DMICROPY_QSTR_WALK_COUNT -fno-pie"
+    threads="MICROPY_PY_THREAD=0"
+fi
 make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
 # Like the board: 32-bit words, objects in the compact REPR_C form (30-bit small ints,
 # floats inside the object word, so single precision), a fixed heap (-X heapsize=), no FFI
 # and nothing frozen.
-make -C "$work/ports/unix" -j2 ${UNSTRIPPED:+STRIP=} VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
+make -C "$work/ports/unix" -j2 ${UNSTRIPPED:+STRIP=} $threads VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
     MICROPY_PY_FFI=0 FROZEN_MANIFEST= LDFLAGS_EXTRA=-static \
-    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT"
+    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT $walk"
 mkdir -p "$out"
 cp "$work/mpy-cross/build/mpy-cross" "$out/mpy-cross"
 cp "$work/ports/unix/build-board32/micropython" "$out/circuitpython"
