@@ -2,6 +2,11 @@
 
 host-only. Usage:  python tools/board_time.py [--runs 5] [--seeds 4] [--games 3] [--heap 128K]
 
+It runs on the core ``make circuitpython-timing`` builds where there is one (else on the
+shared core, and says so): built without threads or -fPIE, whose costs a board never pays,
+and counting the names each lookup walks, so that a frame is charged a board's walk over the
+firmware's own names and nothing for the walk over the fakes' (tools/board_timing.py).
+
 Calibration: one published CircuitPython figure for the Raspberry Pi Pico, counting the
 primes below 10,000 by trial division (odd numbers from 11, odd divisors up to the square
 root, stop at the first that divides): 0.776 s (kreier/prime, circuitpython/README.md; its
