@@ -47,11 +47,28 @@ def test_a_games_figures_come_from_its_frames():
     assert sum(game["buckets"]) == len(frames)
 
 
+def record(us, flags, every=0, own=0):
+    """A frame log's record as tools/board_timing.py packs it (names walked in units)."""
+    return bytes([us & 255, (us >> 8) & 255, us >> 16, flags, every & 255, every >> 8, own & 255, own >> 8])
+
+
 def test_a_frame_log_reads_back_as_the_driver_packs_it(tmp_path):
     path = tmp_path / "one.frames"
     # 70,000 us; screen 5, a planned collection (2), a computer's turn, a hint awaited
-    path.write_bytes(bytes([70000 & 255, (70000 >> 8) & 255, 70000 >> 16, 5 | 2 << 3 | 32 | 64]))
+    path.write_bytes(record(70000, 5 | 2 << 3 | 32 | 64, every=300, own=100))
     assert board_time.frame_records(path) == [(70000, 5, 2, True, True)]
+
+
+def test_a_frames_walk_over_names_is_charged_as_a_boards(tmp_path):
+    """The names a frame walked come off its host time at what they cost here; the
+    firmware's own go back on at a board's cost (in host time: a board's ps over the factor)."""
+    path = tmp_path / "one.frames"
+    unit = board_time.WALK_UNIT
+    path.write_bytes(record(5000, 3, every=62500 // unit, own=25000 // unit) + record(10, 3, every=60000 // unit))
+    walk = (800, board_time.WALK_BOARD_PS / 150)  # 0.8 ns here; 120 ns / 150 = 0.8 ns
+    frames = board_time.frame_records(path, walk)
+    assert frames[0][0] == 5000 - 50 + 20  # 62,500 names at 0.8 ns, 25,000 back
+    assert frames[1][0] == 0  # never below nothing
 
 
 def test_a_replayed_game_takes_the_first_plays_path(work):
@@ -121,31 +138,30 @@ def test_the_timing_code_counts_the_firmwares_collections_and_scales_by_speed():
 WALK_SCRIPT = """
 import board_timing
 
-print("NONE", board_timing.qstr_walked is None, board_timing.walk_ns(0, 0))
+print("NONE", board_timing.qstr_walked is None, board_timing.walked(0))
 counts = [0, 0]
 board_timing.qstr_walked = lambda which: 0 if which == 2 else counts[which]
-board_timing.walk_mark(700, 1500)
-counts[0], counts[1] = 3000, 1000  # 2,000 of the names walked are the machinery's
-print("FRAME", board_timing.walk_ns(0, 0))
-counts[0], counts[1] = 5, (1 << 29) + 3  # the counters wrap at 2**29
-print("WRAPPED", board_timing.walk_ns((1 << 29) - 5, (1 << 29) - 1))
-counts[0], counts[1] = 900000, 300000  # a million names' products would be long ints
-print("MILLION", board_timing.walk_ns(0, 0))
+counts[0], counts[1] = (1 << 29) - 40, 7
+board_timing.walk_mark()
+counts[0], counts[1] = 8 * 16 + 3, 7 + 5 * 16  # the first counter wrapped at 2**29
+print("FRAME", board_timing.walked(0), board_timing.walked(1))
+counts[0] += 2 * 16
+print("NEXT", board_timing.walked(0), board_timing.walked(1))
+counts[0] += 0x10000 * 16
+print("CLAMPED", board_timing.walked(0))
 """
 
 
-def test_the_names_a_frame_walks_are_charged_as_a_boards():
-    """A frame's walk over every name made at run time comes off its host time; the walk
-    over the firmware's own names goes back on at a board's cost. Small ints throughout, the
-    counters' wrap at 2**29 taken into account, and nothing charged on a core that does not
-    count (the shared one)."""
+def test_a_frames_record_counts_the_names_walked_since_the_last():
+    """On the core: the names walked between two records, in units, the counters' wrap at
+    2**29 taken into account, clamped to two bytes; 0 on a core that does not count."""
     from mpy import harness
 
     out = harness.run_circuitpython(WALK_SCRIPT, mounts=(board_check.TIMING,)).check().stdout
     assert "NONE True 0" in out
-    assert "FRAME %d" % (3000 * 700 // 1000 - 1000 * 1500 // 1000) in out  # 2100 - 1500 ns
-    assert "WRAPPED %d" % (10 * 700 // 1000 - 4 * 1500 // 1000) in out
-    assert "MILLION %d" % (900000 * 700 // 1000 - 300000 * 1500 // 1000) in out
+    assert "FRAME %d 5" % ((40 + 8 * 16 + 3) // 16) in out
+    assert "NEXT 2 0" in out
+    assert "CLAMPED 65535" in out
 
 
 def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):

@@ -473,8 +473,6 @@ def main():
     import micropython
 
     micropython.qstr_info()  # "qstr pool: ..." on stdout: the names before the firmware's
-    if timing is not None:
-        timing.walk_mark(CFG.get("walk_host_ps", 0), CFG.get("walk_board_ps", 0))
     keep_room()
     gc.collect()
     machinery = gc.mem_alloc()
@@ -508,7 +506,6 @@ def main():
         times["read_ns"] = timing.reads[1]
         times["reads"] = timing.file_reads()
         times["waited"] = timing.waited()
-        times["walked"] = [timing.walked_all(), timing.walked_own()]
     times["start"] = time._ticks_us()
     times["faked"] = _cost.spent[0]
     times["sets"] = _cost.sets[0]
@@ -543,7 +540,6 @@ def main():
         began = time._ticks_us()
         faked, sets = _cost.spent[0], _cost.sets[0]
         log_us, log_reads = timing.LOG_IO[0], timing.LOG_IO[1]
-        walked, own = timing.walked_all(), timing.walked_own()
         changed = step(self)
         ended = time._ticks_us()
         after = timing.waited()
@@ -554,8 +550,7 @@ def main():
         read_then = timing.file_reads()
         taken = timing.us_between(waits, after) - outside
         spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked, sets) - (timing.LOG_IO[0] - log_us) * 1000
-                 - timing.read_ns(read_first, read_then, timing.LOG_IO[1] - log_reads) - (taken * 1000 if taken > 0 else 0)
-                 - timing.walk_ns(walked, own))
+                 - timing.read_ns(read_first, read_then, timing.LOG_IO[1] - log_reads) - (taken * 1000 if taken > 0 else 0))
         ran = 0
         if held - gc.mem_alloc() > 2048:
             # a collection ran in the frame (the heap in use fell): the marking of the
@@ -570,8 +565,7 @@ def main():
         if not times["boot"]:
             taken = timing.us_between(times["waited"], after) - outside
             times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"], times["sets"])
-                             - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0)
-                             - timing.walk_ns(times["walked"][0], times["walked"][1]))
+                             - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0))
             times["boot"] = timing.at_speed(times["boot"] // 1000) * 1000
         elif spent > times["frame"]:
             times["frame"] = spent

@@ -91,7 +91,7 @@ def _cpu_seconds(script):
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = harness.run_circuitpython(script, mounts=()).check().stdout
+    out = harness.run_circuitpython(script, mounts=(), fixed_addresses=True).check().stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, out
 
@@ -131,7 +131,8 @@ def reference_us(runs=5, samples=400):
     slower counts at the calibration's speed."""
     best = []
     for _ in range(runs):
-        out = harness.run_circuitpython(REFERENCE % samples, mounts=(board_check.TIMING,)).check().stdout
+        out = harness.run_circuitpython(REFERENCE % samples, mounts=(board_check.TIMING,),
+                                        fixed_addresses=True).check().stdout
         best.append(int(out.split()[-1]))
     return min(best)
 
@@ -141,6 +142,7 @@ def reference_us(runs=5, samples=400):
 # 9 instructions a name whose one-byte hash differs, 15 cycles by the M0+'s timings (a load 2,
 # a taken branch 2, the rest 1); at -O2 and -O3 9 cycles. The slower is charged, at 125 MHz.
 WALK_BOARD_PS = 15 * 8000
+WALK_UNIT = 16  # the frame log's unit of names walked (tools/board_timing.py)
 TIMING_CORE = REPO / "build" / "circuitpython-timing" / "bin"
 WALK = """
 import micropython
@@ -168,22 +170,21 @@ print(best[0], best[1])
 
 
 def walk_host_ps(runs=5, few=0, many=3000):
-    """Host ps a name walked by a lookup costs on the timing core here (the least of
-    ``runs``, by the difference between lookups among ``few`` and ``many`` names made at
-    run time); 0 with a core that does not count the names it walks."""
+    """Host ps a name walked by a lookup costs on the timing core here: the difference
+    between lookups among ``few`` and ``many`` names made at run time, each the least of
+    ``runs``; 0 with a core that does not count the names it walks."""
     probe = harness.run_circuitpython("import micropython\nprint(hasattr(micropython, 'qstr_walked'))",
                                       mounts=())
     if probe.check().stdout.split() != ["True"]:
         return 0
-    best = None
+    least = {}  # names made -> (the least us over the runs, names walked: the same each run)
     for _ in range(runs):
-        lookups = []
         for names in (few, many):
-            took, walked = harness.run_circuitpython(WALK % names, mounts=()).check().stdout.split()
-            lookups.append((int(took), int(walked)))
-        ps = (lookups[1][0] - lookups[0][0]) * 1000000 // (lookups[1][1] - lookups[0][1])
-        best = ps if best is None else min(best, ps)
-    return max(best, 1)
+            took, walked = harness.run_circuitpython(WALK % names, mounts=(), fixed_addresses=True).check().stdout.split()
+            if names not in least or int(took) < least[names][0]:
+                least[names] = (int(took), int(walked))
+    ps = (least[many][0] - least[few][0]) * 1000000 // (least[many][1] - least[few][1])
+    return max(ps, 1)
 
 
 def with_board_times(tree, factor):
@@ -220,8 +221,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0], "react": REACT_FRAMES, "walk_host_ps": WALK_PS[0],
-             "walk_board_ps": int(WALK_BOARD_PS / factor) if WALK_PS[0] else 0}
+             "ref_us": REF_US[0], "react": REACT_FRAMES}
     if profile:
         extra["profile"] = profile
     if logs:
@@ -235,12 +235,21 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     return row if profile else row["times_ns"]
 
 
-def frame_records(path):
+def frame_records(path, walk=(0, 0)):
     """A frame log's records: (host us, screen, collection, computer, hint) a frame
-    (tools/board_scenario.py's ``log_frame``)."""
+    (tools/board_timing.py's ``log_frame``). With ``walk`` (host ps a name walked costs
+    here, an RP2040's ps a name divided by the factor), each frame's host time loses the
+    names it walked here and gains the firmware's own at a board's cost."""
     data = pathlib.Path(path).read_bytes()
-    return [(data[i] | data[i + 1] << 8 | data[i + 2] << 16, data[i + 3] & 7, (data[i + 3] >> 3) & 3,
-             bool(data[i + 3] & 32), bool(data[i + 3] & 64)) for i in range(0, len(data) - 3, 4)]
+    out = []
+    for i in range(0, len(data) - 7, 8):
+        us = data[i] | data[i + 1] << 8 | data[i + 2] << 16
+        every = (data[i + 4] | data[i + 5] << 8) * WALK_UNIT
+        own = (data[i + 6] | data[i + 7] << 8) * WALK_UNIT
+        us = max(0, us - round(every * walk[0] / 1e6) + round(own * walk[1] / 1e6))
+        flags = data[i + 3]
+        out.append((us, flags & 7, (flags >> 3) & 3, bool(flags & 32), bool(flags & 64)))
+    return out
 
 
 def least_frames(plays):
@@ -290,7 +299,8 @@ def one_game(name, factor, heap, seed, plays):
     for play in range(plays):
         frames = folder / ("%s-%d-%d.frames" % (name, seed, play))
         times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
-        runs.append((times, frame_records(frames), times.get("diverged", False)))
+        walk = (WALK_PS[0], WALK_BOARD_PS / factor) if WALK_PS[0] else (0, 0)
+        runs.append((times, frame_records(frames, walk), times.get("diverged", False)))
     least = None if any(diverged for _, _, diverged in runs) else least_frames([records for _, records, _ in runs])
     if least is None:
         game = min([game_times(records, factor) for _, records, _ in runs], key=lambda g: g["over_count"])

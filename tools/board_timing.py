@@ -142,46 +142,34 @@ def us_between(first, then):
 # then among the built-in names by halving. Here the fakes' and the driver's names are among
 # those made at run time; on a board they are C modules' built-in names, which that walk
 # never passes. A core that counts the names it walks (``make circuitpython-timing``:
-# ``micropython.qstr_walked``) lets a frame be charged for the walk over the firmware's own
-# names what it costs a board, and nothing for the walk over the others.
+# ``micropython.qstr_walked``) marks where the firmware's names begin as the logs open, and
+# each frame's record carries the names walked in it, all of them and the firmware's own:
+# tools/board_time.py takes the walk here off the frame and charges the walk over the
+# firmware's names at what an RP2040 pays.
 try:
     from micropython import qstr_walked
-except ImportError:  # a core without the count: nothing is charged differently
+except ImportError:  # a core without the count: the records say 0
     qstr_walked = None
-# host ps a name walked costs here (CFG "walk_host_ps"), and what it costs an RP2040 in host
-# ps, its ps divided by the factor (CFG "walk_board_ps"); both set by tools/board_time.py
-walk = [0, 0]
+WALK_UNIT = 16  # names walked, in the records' units (two bytes: up to a million a frame)
+walk_seen = [0, 0]  # the counts at the last record: every name walked, the firmware's
 
 
-def walk_mark(host_ps, board_ps):
-    """Names made from now on are the firmware's (the machinery's are made)."""
-    if qstr_walked is not None and host_ps:
-        walk[0], walk[1] = host_ps, board_ps
+def walk_mark():
+    """Names made from now on are the firmware's (the machinery's are all made)."""
+    if qstr_walked is not None:
         qstr_walked(2)
+        walk_seen[0], walk_seen[1] = qstr_walked(0), qstr_walked(1)
 
 
-def walked_all():
-    return qstr_walked(0) if walk[0] else 0
-
-
-def walked_own():
-    return qstr_walked(1) if walk[0] else 0
-
-
-def _ns(names, ps):
-    """``names * ps / 1000`` in small ints (a frame may walk a million names)."""
-    return (names // 1000) * ps + (names % 1000) * ps // 1000
-
-
-def walk_ns(first_all, first_own):
-    """Host ns to take off a frame for the names walked since the two readings: the walk
-    here over every name made at run time, less what the firmware's own names' walk costs a
-    board (the driver's readings make no names)."""
-    if not walk[0]:
+def walked(which):
+    """Names walked since the last record (``which``: 0 every one, 1 the firmware's), in
+    WALK_UNITs, at most two bytes' worth; the counters wrap at 2**29."""
+    if qstr_walked is None:
         return 0
-    every = (qstr_walked(0) - first_all) & 0x1FFFFFFF
-    own = (qstr_walked(1) - first_own) & 0x1FFFFFFF
-    return _ns(every, walk[0]) - _ns(own, walk[1])
+    now = qstr_walked(which)
+    units = ((now - walk_seen[which]) & 0x1FFFFFFF) // WALK_UNIT
+    walk_seen[which] = now
+    return units if units < 0xFFFF else 0xFFFF
 
 
 # The machine's own speed, followed through a game: a fixed piece of work (``reference``)
@@ -292,19 +280,27 @@ diverged = [False]  # a replay whose firmware asked the clock more often than th
 
 
 def log_frame(spent, screen, ran, cpu, hint):
-    """One frame's record for tools/board_time.py: host us (after what is taken off), then a
-    byte of its screen (bits 0-2), whether a collection ran in it (bits 3-4: 0 none, 1 where
-    the heap ran out, 2 planned), a computer was playing (bit 5) and a hint was awaited (bit 6)."""
+    """One frame's record for tools/board_time.py (RECORD bytes): host us (after what is
+    taken off), then a byte of its screen (bits 0-2), whether a collection ran in it (bits
+    3-4: 0 none, 1 where the heap ran out, 2 planned), a computer was playing (bit 5) and a
+    hint was awaited (bit 6); then the names walked since the last record, every one and the
+    firmware's (two bytes each, in WALK_UNITs)."""
     log = logs["frames"]
     if log is not None:
         us = spent // 1000 if spent > 0 else 0
         log.put(us if us < 0xFFFFFF else 0xFFFFFF, 3)
         log.put(screen | ran << 3 | cpu << 5 | hint << 6, 1)
+        log.put(walked(0), 2)
+        log.put(walked(1), 2)
+
+
+RECORD = 8
 
 
 def open_logs(clock_path, frame_path, replay):
     logs["clock"] = Log(clock_path, not replay)
     logs["frames"] = Log(frame_path, True)
+    walk_mark()  # the firmware's code.py runs next
 
 
 def replayed():
