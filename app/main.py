@@ -17,7 +17,7 @@ from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
 from app.modules import MEM_FREE, forget
-from app.pace import COLLECT_MS, GC_EVERY, GC_ROOM, SPARE_MS, ticks_diff
+from app.pace import COLLECT_MS, GC_EVERY, GC_GAIN, GC_ROOM, SPARE_MS, ticks_diff
 from app.screens import Screens
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
@@ -74,6 +74,9 @@ class App:
         self.frames = 0
         self.collected = 0  # the frame of the last collection in a quiet frame
         self.gc_due = False  # the free room is short: the next quiet frame collects
+        # the free room after the last collection, as the first asking after it found it
+        # (0 until then; at power-up more than any heap, so that a first shortage collects)
+        self.free_after = 0x1FFFFFFF
         self.redraws = 0  # frames in a row whose drawing ran out of heap
 
     def step(self):
@@ -124,16 +127,21 @@ class App:
         """The garbage collected in a quiet frame, before the heap runs out in a busy one
         (where the collector, tens of ms on a board, would stall the lights). A frame with
         time to spare (``spent`` ms of work) asks for the free room every GC_EVERY frames
-        (that walks the heap's table: a few ms); when it is short, the quiet frames after it
-        work nothing ahead, and the first whose own work was light collects."""
+        (that walks the heap's table: a few ms); when it is short and GC_GAIN of garbage
+        has been made since the last collection, the quiet frames after it work nothing
+        ahead, and the first whose own work was light collects."""
         if self.gc_due:
             if spent < COLLECT_MS:
                 gc.collect()
                 self.gc_due = False
                 self.collected = self.frames
-        elif (self.frames % GC_EVERY == 0 and spent < SPARE_MS and self.frames - self.collected >= GC_EVERY
-              and MEM_FREE() < GC_ROOM):
-            self.gc_due = True
+                self.free_after = 0
+        elif self.frames % GC_EVERY == 0 and spent < SPARE_MS and self.frames - self.collected >= GC_EVERY:
+            free = MEM_FREE()
+            if free > self.free_after:  # collected since (here, by the allocator or a job)
+                self.free_after = free
+            elif free < GC_ROOM and self.free_after - free >= GC_GAIN:
+                self.gc_due = True
 
     def run(self):
         """Frames forever. A board's optional ``idle(app)`` runs after each frame (the

@@ -37,7 +37,13 @@ HINT_WORK_MS = 35
 # a hint's slice of work may ask too; a collection takes about 20 ms in a game's heap, so a
 # frame of 20 ms of work may collect (the tower's quiet frames often take 10 ms: a bound of
 # 8 ms left its heap to run out in a busy frame).
+# A collection is asked for only once the garbage made since the last one (the free room
+# it left, less the room now) is GC_GAIN or more: where the live objects themselves leave
+# less than GC_ROOM free (a long game against the expert), the room stays short after every
+# collection, and collecting again each GC_EVERY frames gave back nothing, at a collection's
+# cost each time.
 GC_ROOM = 16384
+GC_GAIN = 4096
 GC_EVERY = 4
 SPARE_MS = 40
 COLLECT_MS = 20

@@ -9,7 +9,7 @@ import gc
 import pytest
 
 from app import main
-from app.pace import GC_EVERY, GC_ROOM
+from app.pace import GC_EVERY, GC_GAIN, GC_ROOM
 from simrig import Rig
 
 
@@ -22,11 +22,19 @@ def heap(monkeypatch):
 
 
 def play(rig, heap, frames):
+    """``frames`` frames; each makes ``heap["garbage"]`` bytes of garbage (if given), and a
+    collection leaves ``heap["after"]`` bytes free (if given)."""
     collect = gc.collect
+
+    def collected():
+        heap["collections"].append(rig.app.frames)
+        heap["free"] = heap.get("after", heap["free"])
+
     for _ in range(frames):
+        heap["free"] -= heap.get("garbage", 0)
         before = len(heap["collections"])
         version = rig.view.version
-        gc.collect = lambda: heap["collections"].append(rig.app.frames)
+        gc.collect = collected
         try:
             rig.step()
         finally:
@@ -43,11 +51,24 @@ def test_a_heap_with_room_is_never_collected_by_the_loop(heap):
 
 def test_a_short_heap_is_collected_in_a_quiet_frame_at_most_every_few_frames(heap):
     rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
-    heap["free"] = GC_ROOM - 1
+    heap.update(free=GC_ROOM - 1, after=GC_ROOM - 1, garbage=GC_GAIN // 2)  # garbage piles up fast
     play(rig, heap, 400)
     made = heap["collections"]
     assert len(made) > 20
     assert all(later - earlier >= GC_EVERY for earlier, later in zip(made, made[1:]))
+
+
+def test_a_heap_whose_live_objects_leave_little_room_is_not_collected_again_for_nothing(heap):
+    """Each collection leaves the room short (the live objects fill the rest): the next
+    waits until GC_GAIN of garbage has been made, instead of coming every few frames."""
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    heap.update(free=GC_ROOM - 1, after=GC_ROOM - 1)
+    play(rig, heap, 400)
+    assert len(heap["collections"]) == 1  # the first shortage, then nothing to gain
+    heap["garbage"] = 64  # a little garbage a frame: a collection each GC_GAIN of it
+    play(rig, heap, 400)
+    made = heap["collections"][1:]
+    assert 1 <= len(made) <= 400 * 64 // GC_GAIN
 
 
 def test_the_frame_before_a_collection_asks_the_computer_to_rest(heap):
