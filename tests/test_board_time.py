@@ -65,9 +65,9 @@ def test_a_frames_walk_over_names_is_charged_as_a_boards(tmp_path):
     path = tmp_path / "one.frames"
     unit = board_time.WALK_UNIT
     path.write_bytes(record(5000, 3, every=62500 // unit, own=25000 // unit) + record(10, 3, every=60000 // unit))
-    walk = (800, board_time.WALK_BOARD_PS / 150)  # 0.8 ns here; 120 ns / 150 = 0.8 ns
+    walk = (800, 400)  # 0.8 ns a name here; a board's 0.4 ns of host time (its ps over the factor)
     frames = board_time.frame_records(path, walk)
-    assert frames[0][0] == 5000 - 50 + 20  # 62,500 names at 0.8 ns, 25,000 back
+    assert frames[0][0] == 5000 - 50 + 10  # 62,500 names at 0.8 ns off, 25,000 at 0.4 ns back on
     assert frames[1][0] == 0  # never below nothing
 
 
