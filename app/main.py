@@ -17,7 +17,7 @@ from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
 from app.modules import MEM_FREE, forget
-from app.pace import COLLECT_MS, GC_EVERY, GC_GAIN, GC_ROOM, SPARE_MS, ticks_diff
+from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, SPARE_MS, ticks_diff
 from app.screens import Screens
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
@@ -78,6 +78,11 @@ class App:
         # (0 until then; at power-up more than any heap, so that a first shortage collects)
         self.free_after = 0x1FFFFFFF
         self.redraws = 0  # frames in a row whose drawing ran out of heap
+        # drawing left to the next frame (DRAW_BY_MS), and what it took the last time it drew
+        self.draw_due = False
+        self.lights_due = False
+        self.draw_ms = 0
+        self.lights_ms = 0
 
     def step(self):
         """One frame. Returns True if the display changed."""
@@ -96,21 +101,32 @@ class App:
         controller.update()
         # persist hook: statistics and saves; a save waits for a frame where the screen
         # neither changed nor is still being drawn (a sector rewrite takes a board ~20 ms)
-        self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete)
+        self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete or self.draw_due)
         now = controller.now
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.
-        try:
-            changed = self.screens.render(self.view)
-            self.redraws = 0
-        except MemoryError:  # out of heap halfway through drawing: the game itself is intact
-            self.redraws += 1
-            if self.redraws > REDRAWS:
-                raise  # the error screen, a restart and the save offered again
-            self.screens.lost()
-            gc.collect()
-            changed = True
-        self.leds.update(self.view, now)
+        changed = False
+        drawn = controller.work_clock()
+        screens = self.screens
+        self.draw_due = (not self.draw_due and (self.view.version != screens.version or screens.incomplete)
+                         and ticks_diff(drawn, began) + self.draw_ms > DRAW_BY_MS)
+        if not self.draw_due:
+            try:
+                changed = screens.render(self.view)
+                self.redraws = 0
+            except MemoryError:  # out of heap halfway through drawing: the game itself is intact
+                self.redraws += 1
+                if self.redraws > REDRAWS:
+                    raise  # the error screen, a restart and the save offered again
+                screens.lost()
+                gc.collect()
+                changed = True
+            if changed:
+                self.draw_ms = ticks_diff(controller.work_clock(), drawn)
+        drawn = controller.work_clock()
+        self.lights_due = not self.lights_due and ticks_diff(drawn, began) + self.lights_ms > DRAW_BY_MS
+        if not self.lights_due and self.leds.update(self.view, now):
+            self.lights_ms = ticks_diff(controller.work_clock(), drawn)
         sound = board.sound
         if sound is not None:
             if sound.mute != self.view.mute:
@@ -119,7 +135,7 @@ class App:
                 sound.play(name)
             sound.update(now)
         self.frames += 1
-        if MEM_FREE is not None and not changed and controller.job is None:
+        if MEM_FREE is not None and not changed and controller.job is None and not self.draw_due:
             self._collect(ticks_diff(controller.work_clock(), began))
         return changed
 

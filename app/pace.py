@@ -47,6 +47,11 @@ GC_GAIN = 4096
 GC_EVERY = 4
 SPARE_MS = 40
 COLLECT_MS = 20
+# A frame whose own work so far plus what drawing the display (or the lights) last took
+# would pass DRAW_BY_MS leaves that drawing to the next frame, never two in a row: the
+# screen or the lights a frame late, where drawing on top of a computer's step or a new
+# roll would make one frame of 60 to 80 ms on a board.
+DRAW_BY_MS = 40
 ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 

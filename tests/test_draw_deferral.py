@@ -1,0 +1,87 @@
+"""A frame whose own work already took most of its time leaves drawing the display, and
+then the lights, to the next frame (app.main, DRAW_BY_MS): a frame late, never two frames in
+a row, and no save or collection in the frame that owes the drawing."""
+
+from app.pace import DRAW_BY_MS
+from simrig import Rig
+
+
+def busy(rig, ms):
+    """Every reading of the work clock comes ``ms`` later, as in a board's busy frame."""
+    clock = rig.controller.work_clock
+
+    def reading():
+        rig.clock.advance(ms)
+        return clock()
+
+    rig.controller.work_clock = reading
+
+
+def counted(rig, name, owner):
+    calls = []
+    real = getattr(owner, name)
+
+    def wrapper(*args):
+        calls.append(rig.app.frames)
+        return real(*args)
+
+    setattr(owner, name, wrapper)
+    return calls
+
+
+def test_a_frame_whose_work_took_long_draws_the_display_in_the_next():
+    rig = Rig()
+    rig.settle()
+    renders = counted(rig, "render", rig.app.screens)
+    rig.app.draw_ms = DRAW_BY_MS // 2
+    busy(rig, DRAW_BY_MS // 2 + 1)  # the work so far plus the last drawing's cost pass DRAW_BY_MS
+    rig.tap("down")  # the set-up menu's cursor moves
+    assert rig.app.draw_due and renders == [], "the tap's frame drew on top of its work"
+    assert rig.app.screens.version != rig.view.version  # the display still shows the last view
+    rig.step()
+    assert not rig.app.draw_due and renders == [rig.app.frames - 1]
+    assert rig.app.screens.version == rig.view.version
+
+
+def test_drawing_is_never_left_two_frames_in_a_row():
+    rig = Rig()
+    rig.settle()
+    rig.app.draw_ms = rig.app.lights_ms = DRAW_BY_MS
+    busy(rig, DRAW_BY_MS)
+    renders = counted(rig, "render", rig.app.screens)
+    lights = counted(rig, "update", rig.app.leds)
+    for _ in range(6):
+        rig.tap("down")  # a change every frame, and every frame slow
+    frames = rig.app.frames
+    assert all(later - earlier <= 2 for earlier, later in zip(renders, renders[1:]))
+    assert all(later - earlier <= 2 for earlier, later in zip(lights, lights[1:]))
+    assert renders[-1] >= frames - 2 and lights[-1] >= frames - 2
+
+
+def test_a_light_frame_draws_at_once():
+    rig = Rig()
+    rig.settle()
+    rig.app.draw_ms = DRAW_BY_MS - 5
+    renders = counted(rig, "render", rig.app.screens)
+    rig.tap("down")
+    assert not rig.app.draw_due and renders and rig.app.screens.version == rig.view.version
+
+
+def test_no_save_waits_behind_drawing_owed(monkeypatch):
+    """The keeper writes a save only in a frame with no drawing in it: one that owes the
+    last frame's drawing is busy."""
+    rig = Rig()
+    rig.settle()
+    busy_flags = []
+    update = rig.app.keeper.update
+
+    def watched(busy):
+        busy_flags.append((rig.app.draw_due, busy))
+        update(busy=busy)
+
+    monkeypatch.setattr(rig.app.keeper, "update", watched)
+    rig.app.draw_ms = DRAW_BY_MS
+    busy(rig, DRAW_BY_MS)
+    rig.tap("down")
+    rig.step()
+    assert (True, True) in busy_flags  # the frame after the deferral: drawing owed, so busy
