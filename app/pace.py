@@ -43,7 +43,7 @@ HINT_WORK_MS = 35
 # collection, and collecting again each GC_EVERY frames gave back nothing, at a collection's
 # cost each time.
 GC_ROOM = 16384
-GC_GAIN = 4096
+GC_GAIN = 8192
 GC_EVERY = 4
 SPARE_MS = 40
 COLLECT_MS = 20
