@@ -26,7 +26,8 @@ circuitpython-debug:
 	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
 	    UNSTRIPPED=1 sh tools/build_circuitpython.sh build/circuitpython-debug/bin
 
-# The same core counting the names it compares when it looks one up, for tools/board_time.py.
+# The core tools/board_time.py times on: without threads or -fPIE (a board pays for neither),
+# counting the names it compares when it looks one up.
 circuitpython-timing:
 	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
 	    QSTR_WALK=1 sh tools/build_circuitpython.sh build/circuitpython-timing/bin

@@ -147,7 +147,6 @@ WALK_UNIT = 16  # the frame log's unit of names walked (tools/board_timing.py)
 TIMING_CORE = REPO / "build" / "circuitpython-timing" / "bin"
 WALK = """
 import micropython
-import sys
 import time
 
 class Names:

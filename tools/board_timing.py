@@ -280,7 +280,7 @@ diverged = [False]  # a replay whose firmware asked the clock more often than th
 
 
 def log_frame(spent, screen, ran, cpu, hint):
-    """One frame's record for tools/board_time.py (RECORD bytes): host us (after what is
+    """One frame's record for tools/board_time.py (8 bytes): host us (after what is
     taken off), then a byte of its screen (bits 0-2), whether a collection ran in it (bits
     3-4: 0 none, 1 where the heap ran out, 2 planned), a computer was playing (bit 5) and a
     hint was awaited (bit 6); then the names walked since the last record, every one and the
@@ -293,8 +293,6 @@ def log_frame(spent, screen, ran, cpu, hint):
         log.put(walked(0), 2)
         log.put(walked(1), 2)
 
-
-RECORD = 8
 
 
 def open_logs(clock_path, frame_path, replay):

@@ -21,14 +21,14 @@ else
     tar -xzf "$src" -C "$work"
 fi
 export CP_VERSION="$version"
-walk=
+timing_cflags=
 threads=
 if [ -n "${QSTR_WALK:-}" ]; then
     patch -d "$work" -p1 < "$(dirname "$0")/core-qstr-walk.patch"
     # timed like a board: no threads (the unix port's heap lock is a pthread mutex taken at
     # every allocation, which a board never takes) and position-dependent code (a board's is:
     # -fPIE's thunks are a few per cent of every call here)
-    walk="-DMICROPY_QSTR_WALK_COUNT -fno-pie"
+    timing_cflags="-DMICROPY_QSTR_WALK_COUNT -fno-pie"
     threads="MICROPY_PY_THREAD=0"
 fi
 make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
@@ -37,7 +37,7 @@ make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
 # and nothing frozen.
 make -C "$work/ports/unix" -j2 ${UNSTRIPPED:+STRIP=} $threads VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
     MICROPY_PY_FFI=0 FROZEN_MANIFEST= LDFLAGS_EXTRA=-static \
-    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT $walk"
+    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT $timing_cflags"
 mkdir -p "$out"
 cp "$work/mpy-cross/build/mpy-cross" "$out/mpy-cross"
 cp "$work/ports/unix/build-board32/micropython" "$out/circuitpython"
