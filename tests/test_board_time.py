@@ -5,6 +5,8 @@ import pathlib
 import re
 import sys
 
+import pytest
+
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
@@ -69,6 +71,54 @@ def test_a_frames_walk_over_names_is_charged_as_a_boards(tmp_path):
     frames = board_time.frame_records(path, walk)
     assert frames[0][0] == 5000 - 50 + 10  # 62,500 names at 0.8 ns off, 25,000 at 0.4 ns back on
     assert frames[1][0] == 0  # never below nothing
+
+
+def gc_block(take_off_us, counts):
+    """A frame's gc block as tools/board_timing.py packs it: the host us to take off, then the
+    nine counts, three bytes each."""
+    return b"".join([n.to_bytes(3, "little") for n in [take_off_us] + list(counts)])
+
+
+def test_a_frames_collection_is_charged_its_work_at_a_boards_cycles(tmp_path):
+    """A frame that collected loses the collection's host time and gains its counted work at
+    an RP2040's cycles (in host time: board us over the factor); the frames before and after
+    it read on."""
+    counts = [1000, 10000, 2000, 1000, 800, 4000, 8000, 1000, 1]
+    board_us = board_time.gc_board_us(counts)
+    # each count at its cycles, at 125 MHz
+    assert board_us == pytest.approx(sum([n * c for n, c in zip(counts, board_time.GC_CYCLES)]) / 125)
+    path = tmp_path / "one.frames"
+    path.write_bytes(record(100, 0) + record(600, 2 << 3 | 128) + gc_block(400, counts) + record(50, 0))
+    collections = []
+    frames = board_time.frame_records(path, factor=FACTOR, collections=collections)
+    assert [f[0] for f in frames] == [100, 600 - 400 + round(board_us / FACTOR), 50]
+    assert frames[1][1:] == (0, 2, False, False)
+    assert collections == [(board_us, 1)]
+    assert board_time.frame_records(path)[1][0] == 600  # no factor: the host time as it was
+
+
+def test_a_collection_is_charged_no_more_sweeping_than_the_boards_heap(tmp_path):
+    """Here a collection sweeps the machinery's blocks too: at most a heap's blocks (and a
+    finaliser-table byte for eight of them) are charged a collection."""
+    heap_blocks = board_check.HEAP // 16
+    many = [0, 0, 0, 0, 0, 0, 3 * heap_blocks, heap_blocks, 2]
+    path = tmp_path / "one.frames"
+    path.write_bytes(record(0, 128) + gc_block(0, many))
+    collections = []
+    board_time.frame_records(path, factor=FACTOR, collections=collections)
+    capped = [0, 0, 0, 0, 0, 0, 2 * heap_blocks, 2 * heap_blocks // 8, 2]
+    assert collections == [(board_time.gc_board_us(capped), 2)]
+
+
+def test_the_boards_split_heap_makes_a_pointer_cost_more_than_a_word():
+    """A board's heap is areas that double it (8, 8, 16, 32, 64 KB at 128 KB): a word that may
+    be a pointer is compared with each area, a heap pointer on average with three before its
+    own, so it costs several times what a plain word does."""
+    assert sum(board_time.GC_AREAS_KB) * 1024 == board_check.HEAP
+    assert board_time.GC_PASSED == pytest.approx(392 / 128)
+    word, hit, near = board_time.GC_CYCLES[1:4]
+    assert near == 10 * len(board_time.GC_AREAS_KB)
+    assert hit > 5 * word
 
 
 def test_a_replayed_game_takes_the_first_plays_path(work):
@@ -164,6 +214,61 @@ def test_a_frames_record_counts_the_names_walked_since_the_last():
     assert "CLAMPED 65535" in out
 
 
+GC_SCRIPT = """
+import board_timing
+
+print("NONE", board_timing.gc_work is None, board_timing.put_gc(None, 0))
+counts = [0] * 10
+machinery = [50, 300, 40, 30, 20, 60, 900, 100, 1, 70000]  # one collection of the machinery alone
+
+
+class StandIn:
+    def collect():
+        for i in range(10):
+            counts[i] += machinery[i]
+
+
+class Taken:
+    def __init__(self):
+        self.values = []
+
+    def put(self, value, size):
+        self.values.append((value, size))
+
+
+board_timing.gc = StandIn
+board_timing.gc_work = lambda i: counts[i]
+board_timing.gc_mark()
+print("MACHINERY", board_timing.gc_machinery)
+print("QUIET", board_timing.put_gc(None, 0))
+for i in range(10):  # two collections in a frame: the firmware's work and the machinery's, twice
+    counts[i] += 2 * machinery[i] + [7, 1000, 200, 100, 80, 400, 0, 0, 0, 500000][i]
+log = Taken()
+print("FLAG", board_timing.put_gc(None, 2))
+board_timing.put_gc(log, 2)
+print("BLOCK", log.values)
+print("AFTER", board_timing.put_gc(None, 0))
+"""
+
+
+def test_a_frames_gc_block_carries_the_firmwares_work_and_the_time_to_take_off():
+    """On the core, with a stand-in for the timing core's counters: the machinery's marking,
+    from a collection of it alone as the logs open, comes off each collection in the frame
+    (its root words and sweeping do not: a board has both); the host time to take off is the
+    collections' less the machinery's share the driver already took off."""
+    from mpy import harness
+
+    out = harness.run_circuitpython(GC_SCRIPT, mounts=(board_check.TIMING,)).check().stdout
+    assert "NONE True 0" in out  # the shared core does not count: no gc blocks
+    assert "MACHINERY [50, 300, 40, 30, 20, 60, 900, 100, 1, 70000]" in out
+    assert "QUIET 0" in out
+    assert "FLAG 128" in out
+    took_us = (2 * 70000 + 500000) // 1000 - 70000 // 1000
+    made = [2 * 50 + 7, 1000, 200, 100, 80, 400, 2 * 900, 2 * 100, 2]
+    assert "BLOCK %s" % [(n, 3) for n in [took_us] + made] in out
+    assert "AFTER 0" in out
+
+
 def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):
     """``make circuitpython-timing`` patches the source the shared core is built from: the
     patch must still apply to it."""
@@ -173,10 +278,11 @@ def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):
     tarballs = sorted((REPO.parent / "shared" / "circuitpython").glob("circuitpython-*-min-src.tar.gz"))
     assert tarballs, "the core's source tarball is missing from ../shared/circuitpython (see README)"
     with tarfile.open(tarballs[-1]) as tar:
-        members = [m for m in tar.getmembers() if m.name.endswith(("/py/qstr.c", "/py/modmicropython.c"))]
+        members = [m for m in tar.getmembers() if m.name.endswith(("/py/qstr.c", "/py/modmicropython.c", "/py/gc.c"))]
         tar.extractall(tmp_path, members=members)
     top = (tmp_path / "py").parent if (tmp_path / "py").exists() else next(tmp_path.iterdir())
-    patch = (REPO / "tools" / "core-qstr-walk.patch").read_text()
+    patch = (REPO / "tools" / "core-timing.patch").read_text()
     proc = subprocess.run(["patch", "-d", str(top), "-p1"], input=patch, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "qstr_walk_count(pool, low, at + 1);" in (top / "py" / "qstr.c").read_text()
+    assert "GC_WORK(4, 1);" in (top / "py" / "gc.c").read_text()

@@ -145,6 +145,28 @@ def reference_us(runs=5, samples=400):
 WALK_BOARD_PS = 9 * 8000
 WALK_UNIT = 16  # the frame log's unit of names walked (tools/board_timing.py)
 TIMING_CORE = REPO / "build" / "circuitpython-timing" / "bin"
+
+# What an RP2040 spends on the collector's work that the timing core counts (py/gc.c's
+# comment on MICROPY_GC_WORK_COUNT lists the counts; tools/board_timing.py logs them): py/gc.c
+# compiled by arm-none-eabi-gcc 12.2 for the Cortex-M0+ at -O3 with CircuitPython's split heap
+# (MICROPY_GC_SPLIT_HEAP_AUTO: a board's heap starts as one 8 KB area and grows by areas that
+# double it, so 128 KB are the areas below, and a word that may be a pointer is compared with
+# each area in turn), cycles by the M0+'s timings (a load or store 2, a taken branch 2, the
+# rest 1). A word that is no pointer for its alignment costs the loop's 10 cycles (12 for a
+# root: an index, not a pointer, walks them); one aligned like a block but outside the heap
+# 10 more an area; one into the heap 30 more, plus 11.5 for each area before its own (on
+# average over the areas' sizes); a head newly marked 26 to mark and push it and 47 to pop and
+# start it, 13 a block of it (finding its length); 28 a block swept; 19 a finaliser-table byte;
+# a collection 1,000 to start and end. docs/board-check.md has the listing's paths.
+GC_AREAS_KB = (8, 8, 16, 32, 64)
+GC_PASSED = sum([k * kb for k, kb in enumerate(GC_AREAS_KB)]) / sum(GC_AREAS_KB)
+GC_CYCLES = (12, 10, 30 + 11.5 * GC_PASSED, 10 * len(GC_AREAS_KB), 26 + 47, 13, 28, 19, 1000)
+BOARD_HZ = 125000000
+
+
+def gc_board_us(counts):
+    """An RP2040's us for the collector's work in ``counts`` (gc_work(0) to gc_work(8))."""
+    return sum([n * cycles for n, cycles in zip(counts, GC_CYCLES)]) * 1e6 / BOARD_HZ
 WALK = """
 import micropython
 import time
@@ -235,20 +257,41 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     return row if profile else row["times_ns"]
 
 
-def frame_records(path, walk=(0, 0)):
+def _number(data, at, size):
+    return sum([data[at + k] << (8 * k) for k in range(size)])
+
+
+def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_check.HEAP):
     """A frame log's records: (host us, screen, collection, computer, hint) a frame
     (tools/board_timing.py's ``log_frame``). With ``walk`` (host ps a name walked costs
     here, an RP2040's ps a name divided by the factor), each frame's host time loses the
-    names it walked here and gains the firmware's own at a board's cost."""
+    names it walked here and gains the firmware's own at a board's cost. With ``factor``, a
+    frame that collected loses its collections' host time and gains their work at a board's
+    cycles (``gc_board_us``) over the factor; ``collections``, a list, gets (board us, how
+    many) for each such frame. A collection here sweeps the machinery's blocks as well as the
+    firmware's: it is charged at most a ``heap`` of blocks swept, as a board's."""
     data = pathlib.Path(path).read_bytes()
     out = []
-    for i in range(0, len(data) - 7, 8):
-        us = data[i] | data[i + 1] << 8 | data[i + 2] << 16
-        every = (data[i + 4] | data[i + 5] << 8) * WALK_UNIT
-        own = (data[i + 6] | data[i + 7] << 8) * WALK_UNIT
-        us = max(0, us - round(every * walk[0] / 1e6) + round(own * walk[1] / 1e6))
+    i = 0
+    while i + 8 <= len(data):
+        us = _number(data, i, 3)
         flags = data[i + 3]
-        out.append((us, flags & 7, (flags >> 3) & 3, bool(flags & 32), bool(flags & 64)))
+        every = _number(data, i + 4, 2) * WALK_UNIT
+        own = _number(data, i + 6, 2) * WALK_UNIT
+        us = us - round(every * walk[0] / 1e6) + round(own * walk[1] / 1e6)
+        i += 8
+        if flags & 128:  # a gc block: the host us to take off, then the counts
+            counts = [_number(data, i + 3 * k, 3) for k in range(1, 10)]
+            blocks = counts[8] * heap // 16
+            counts[6] = min(counts[6], blocks)  # blocks swept
+            counts[7] = min(counts[7], blocks // 8)  # finaliser-table bytes: one a byte's 8 blocks
+            board = gc_board_us(counts)
+            if factor:
+                us += round(board / factor) - _number(data, i, 3)
+            if collections is not None:
+                collections.append((board, counts[8]))
+            i += 30
+        out.append((max(0, us), flags & 7, (flags >> 3) & 3, bool(flags & 32), bool(flags & 64)))
     return out
 
 
@@ -300,15 +343,18 @@ def one_game(name, factor, heap, seed, plays):
         frames = folder / ("%s-%d-%d.frames" % (name, seed, play))
         times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
         walk = (WALK_PS[0], WALK_BOARD_PS / factor) if WALK_PS[0] else (0, 0)
-        runs.append((times, frame_records(frames, walk), times.get("diverged", False)))
+        collections = []
+        runs.append((times, frame_records(frames, walk, factor, collections, heap), times.get("diverged", False)))
+        # the slowest of the firmware's collections on a board (a frame's, over its count)
+        times["gc_board_us"] = max([board / max(1, n) for board, n in collections] or [0])
     least = None if any(diverged for _, _, diverged in runs) else least_frames([records for _, records, _ in runs])
     if least is None:
         game = min([game_times(records, factor) for _, records, _ in runs], key=lambda g: g["over_count"])
     else:
         game = game_times(least, factor)
     game["aligned"] = least is not None
-    for key in ("boot", "gc", "machinery_gc"):
-        game[key] = min([times[key] for times, _, _ in runs])
+    for key in ("boot", "gc", "machinery_gc", "gc_board_us"):
+        game[key] = min([times.get(key, 0) for times, _, _ in runs])
     return game
 
 
@@ -355,6 +401,7 @@ def main(argv=None):
               "walked as the firmware's (build one that does: make circuitpython-timing)", file=sys.stderr)
     measured = {}
     shares = {}
+    gc_board = {}  # scenario -> the slowest of its collections on a board, ms (0: not counted)
     heap = board_check.parse_heap(args.heap)
     for name in ("expert", "menus", "tower-farkel-4"):
         buckets = [0] * 24
@@ -367,6 +414,9 @@ def main(argv=None):
             for key in ("boot", "frame", "computer", "hint", "gc", "machinery_gc"):
                 if game[key]:  # the slowest game's, of each
                     worst[key] = max(worst.get(key, 0), game[key] / 1e6)
+            gc_board[name] = max(gc_board.get(name, 0), game["gc_board_us"] / 1000)
+        if gc_board[name]:  # counted, and charged at a board's cycles: the host's share is no measure
+            del worst["machinery_gc"]
         for key, ms in worst.items():
             measured["%s %s" % (name, key)] = ms
         measured["%s median frame (at most)" % name] = percentile(buckets, 0.5)
@@ -390,6 +440,9 @@ def main(argv=None):
                         "planned_collections_per_game": round(sum([t["planned"] for t in games]) / n)}
     rows = {key: {"host_ms": round(ms, 2), "board_ms": round(ms * factor, 1)}
             for key, ms in sorted(measured.items())}
+    for name, ms in gc_board.items():
+        if ms and "%s gc" % name in rows:
+            rows["%s gc" % name]["board_ms"] = round(ms, 1)
     worst_frame = max(v["board_ms"] for k, v in rows.items() if k.endswith((" frame", " computer")))
     hint = max(v["board_ms"] for k, v in rows.items() if k.endswith("hint"))
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),

@@ -172,6 +172,68 @@ def walked(which):
     return units if units < 0xFFFF else 0xFFFF
 
 
+# The collector's work. Its C runs at a board/host ratio of its own (a loop of loads, compares
+# and branches: a host's branch predictor misses what costs an M0+ two cycles), so a core that
+# counts it (``make circuitpython-timing``: ``micropython.gc_work``) lets a frame that collected
+# carry the host time its collections took, to be taken off, and their work, which
+# tools/board_time.py charges at an RP2040's cycles. The machinery's objects are marked too,
+# which a board's heap does not hold: a collection of the machinery alone, as the logs open,
+# gives the work and the time taken off each collection (the driver already took off its own
+# measure of that time from a frame it saw the heap fall in).
+try:
+    from micropython import gc_work
+except ImportError:  # a core without the count: no gc blocks in the records
+    gc_work = None
+GC_COUNTS = 9  # gc_work(0) to gc_work(8): words, hits, ... collections (py/gc.c's comment)
+GC_MARKING = (1, 2, 3, 4, 5)  # the counts of marking the machinery's objects adds
+GC_NS = 9  # gc_work(9): the CPU ns the collections took
+gc_seen = [0] * (GC_COUNTS + 1)  # the counts at the last record
+gc_machinery = [0] * (GC_COUNTS + 1)  # one collection of the machinery alone: its counts, its ns
+
+
+def gc_mark():
+    """The counts from now on are the firmware's game; ``gc_machinery`` from the least of a
+    few collections of the machinery alone."""
+    if gc_work is None:
+        return
+    for _ in range(3):
+        for i in range(GC_COUNTS + 1):
+            gc_seen[i] = gc_work(i)
+        gc.collect()
+        ns = (gc_work(GC_NS) - gc_seen[GC_NS]) & 0x1FFFFFFF
+        if not gc_machinery[GC_NS] or ns < gc_machinery[GC_NS]:
+            for i in range(GC_COUNTS + 1):
+                gc_machinery[i] = (gc_work(i) - gc_seen[i]) & 0x1FFFFFFF
+    for i in range(GC_COUNTS + 1):
+        gc_seen[i] = gc_work(i)
+
+
+def put_gc(log, ran):
+    """A frame's gc block, if a collection ran since the last record (flag bit 7): the host us
+    to take off the frame (its collections' CPU time, at the calibration's speed, less the
+    machinery's share the driver already took off where ``ran``), then the counts of the
+    firmware's work (the machinery's marking taken off each collection), three bytes each."""
+    if gc_work is None or gc_work(8) == gc_seen[8]:
+        return 0
+    if log is None:
+        return 128
+    now = gc_work(8)
+    runs = (now - gc_seen[8]) & 0x1FFFFFFF
+    ns = (gc_work(GC_NS) - gc_seen[GC_NS]) & 0x1FFFFFFF
+    us = at_speed(ns // 1000) - (at_speed(gc_machinery[GC_NS] // 1000) if ran else 0)
+    log.put(us if us > 0 else 0, 3)
+    for i in range(GC_COUNTS):
+        count = now if i == 8 else gc_work(i)
+        made = (count - gc_seen[i]) & 0x1FFFFFFF
+        gc_seen[i] = count
+        if i in GC_MARKING:
+            made -= runs * gc_machinery[i]
+        made = made if made > 0 else 0
+        log.put(made if made < 0xFFFFFF else 0xFFFFFF, 3)
+    gc_seen[GC_NS] = gc_work(GC_NS)
+    return 128
+
+
 # The machine's own speed, followed through a game: a fixed piece of work (``reference``)
 # timed every SPEED_EVERY frames, between frames; the least of the last few samples against
 # the least at calibration (CFG "ref_us", tools/board_time.py) gives ``speed[0]``, 1024 at the
@@ -280,24 +342,27 @@ diverged = [False]  # a replay whose firmware asked the clock more often than th
 
 
 def log_frame(spent, screen, ran, cpu, hint):
-    """One frame's record for tools/board_time.py (8 bytes): host us (after what is
-    taken off), then a byte of its screen (bits 0-2), whether a collection ran in it (bits
-    3-4: 0 none, 1 where the heap ran out, 2 planned), a computer was playing (bit 5) and a
-    hint was awaited (bit 6); then the names walked since the last record, every one and the
+    """One frame's record for tools/board_time.py (8 bytes, and a gc block after them where
+    bit 7 says so): host us (after what is taken off), then a byte of its screen (bits 0-2),
+    whether the driver saw a collection in it (bits 3-4: 0 none, 1 where the heap ran out, 2
+    planned), a computer was playing (bit 5), a hint was awaited (bit 6) and a collection ran
+    (bit 7: ``put_gc``); then the names walked since the last record, every one and the
     firmware's (two bytes each, in WALK_UNITs)."""
     log = logs["frames"]
     if log is not None:
         us = spent // 1000 if spent > 0 else 0
         log.put(us if us < 0xFFFFFF else 0xFFFFFF, 3)
-        log.put(screen | ran << 3 | cpu << 5 | hint << 6, 1)
+        log.put(screen | ran << 3 | cpu << 5 | hint << 6 | put_gc(None, ran), 1)
         log.put(walked(0), 2)
         log.put(walked(1), 2)
+        put_gc(log, ran)
 
 
 
 def open_logs(clock_path, frame_path, replay):
     logs["clock"] = Log(clock_path, not replay)
     logs["frames"] = Log(frame_path, True)
+    gc_mark()
     walk_mark()  # the firmware's code.py runs next
 
 

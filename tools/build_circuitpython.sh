@@ -5,8 +5,9 @@
 #                       submodules fetched) or a source tarball of it
 #   UNSTRIPPED=1        keep the core's symbols (for gdb: tools/board_gdb.py); the same heap
 #   QSTR_WALK=1         the core for timing (tools/board_time.py): it counts the names it
-#                       compares one by one when it looks a name up (tools/core-qstr-walk.patch,
-#                       micropython.qstr_walked), and is built without threads or -fPIE
+#                       compares one by one when it looks a name up (micropython.qstr_walked)
+#                       and the collector's work (micropython.gc_work), both from
+#                       tools/core-timing.patch, and is built without threads or -fPIE
 # Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
 # gcc-multilib); about two minutes on two cores.
 set -eu
@@ -24,11 +25,11 @@ export CP_VERSION="$version"
 timing_cflags=
 threads=
 if [ -n "${QSTR_WALK:-}" ]; then
-    patch -d "$work" -p1 < "$(dirname "$0")/core-qstr-walk.patch"
+    patch -d "$work" -p1 < "$(dirname "$0")/core-timing.patch"
     # timed like a board: no threads (the unix port's heap lock is a pthread mutex taken at
     # every allocation, which a board never takes) and position-dependent code (a board's is:
     # -fPIE's thunks are a few per cent of every call here)
-    timing_cflags="-DMICROPY_QSTR_WALK_COUNT -fno-pie"
+    timing_cflags="-DMICROPY_QSTR_WALK_COUNT -DMICROPY_GC_WORK_COUNT -fno-pie"
     threads="MICROPY_PY_THREAD=0"
 fi
 make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
