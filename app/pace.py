@@ -27,14 +27,14 @@ WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn 
 # the share while a hint is being worked out (the player waits for nothing else; the
 # frame stays under 50 ms on a board)
 HINT_WORK_MS = 35
-# The garbage is collected in quiet frames (nothing new to draw): the collector (tens of ms
+# The garbage is collected in quiet frames (nothing new to draw): the collector (about 10 ms
 # on a board) then seldom has to run in a busy frame, where it would stall the lights. A
 # quiet frame whose work took under SPARE_MS asks for the heap's free room every GC_EVERY
 # frames; below GC_ROOM, the quiet frames after it work nothing ahead, and the first whose
 # own work took under COLLECT_MS collects (at most once every GC_EVERY frames).
 # The room: a run of busy frames (a roll's tumble, then a seat's dice pressed) makes 10 KB
 # of garbage or more. Asking walks the heap's table (about 3 ms on a board), so a frame of
-# a hint's slice of work may ask too; a collection takes about 20 ms in a game's heap, so a
+# a hint's slice of work may ask too; a collection takes up to about 10 ms in a game's heap, so a
 # frame of 20 ms of work may collect (the tower's quiet frames often take 10 ms: a bound of
 # 8 ms left its heap to run out in a busy frame).
 # A collection is asked for only once the garbage made since the last one (the free room
