@@ -49,9 +49,10 @@ def test_a_games_figures_come_from_its_frames():
     assert sum(game["buckets"]) == len(frames)
 
 
-def record(us, flags, every=0, own=0):
+def record(us, flags, every=0, own=0, reads=0):
     """A frame log's record as tools/board_timing.py packs it (names walked in units)."""
-    return bytes([us & 255, (us >> 8) & 255, us >> 16, flags, every & 255, every >> 8, own & 255, own >> 8])
+    return bytes([us & 255, (us >> 8) & 255, us >> 16, flags, every & 255, every >> 8, own & 255, own >> 8,
+                  reads & 255, reads >> 8])
 
 
 def test_a_frame_log_reads_back_as_the_driver_packs_it(tmp_path):
@@ -71,6 +72,22 @@ def test_a_frames_walk_over_names_is_charged_as_a_boards(tmp_path):
     frames = board_time.frame_records(path, walk)
     assert frames[0][0] == 5000 - 50 + 10  # 62,500 names at 0.8 ns off, 25,000 at 0.4 ns back on
     assert frames[1][0] == 0  # never below nothing
+
+
+def test_a_frames_clock_readings_come_off_at_what_they_cost_here(tmp_path):
+    """Each reading of the board's clock in a timed game runs the driver's Python, where a
+    board makes one C call: the frame loses what the readings cost beyond that."""
+    path = tmp_path / "one.frames"
+    path.write_bytes(record(500, 3, reads=40) + record(10, 3, reads=40))
+    frames = board_time.frame_records(path, clock_ns=2000)
+    assert [f[0] for f in frames] == [500 - 80, 0]
+
+
+def test_the_cost_of_a_clock_reading_is_measured_on_the_drivers_own_function(work):
+    """Both a first play's reading (logged) and a replay's (read back) cost the core more
+    than a C call, the first more than the replay."""
+    first, replay = board_time.clock_read_ns(1)
+    assert first > replay > 0
 
 
 def gc_block(take_off_us, counts):
@@ -267,6 +284,25 @@ def test_a_frames_gc_block_carries_the_firmwares_work_and_the_time_to_take_off()
     made = [2 * 50 + 7, 1000, 200, 100, 80, 400, 2 * 900, 2 * 100, 2]
     assert "BLOCK %s" % [(n, 3) for n in [took_us] + made] in out
     assert "AFTER 0" in out
+
+
+READS_SCRIPT = """
+import board_timing
+
+for _ in range(3):
+    board_timing.replayed()  # no logs open: None, but a reading all the same
+print("READS", board_timing.clock_read(), board_timing.clock_read())
+board_timing.clock_reads[0] += 70000
+print("CLAMPED", board_timing.clock_read())
+"""
+
+
+def test_a_frames_record_counts_the_clocks_readings_since_the_last():
+    from mpy import harness
+
+    out = harness.run_circuitpython(READS_SCRIPT, mounts=(board_check.TIMING,)).check().stdout
+    assert "READS 3 0" in out
+    assert "CLAMPED 65535" in out
 
 
 def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):

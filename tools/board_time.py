@@ -209,6 +209,60 @@ def walk_host_ps(runs=5, few=0, many=3000):
     return max(ps, 1)
 
 
+CLOCK_NS = [0, 0]  # what a reading of the clock costs here beyond a C call: a first play's, a replay's
+CLOCK = """
+import time
+import board_timing as timing
+
+CFG = {"factor": 175}
+clock = [0, 0, 0]
+%s
+
+
+def least(function, calls=200, runs=15):
+    best = None
+    for _ in range(runs):
+        began = time._ticks_us()
+        for _ in range(calls):
+            function()
+        took = time._ticks_diff(time._ticks_us(), began)
+        best = took if best is None or took < best else best
+    return best * 1000 // calls
+
+
+native = least(time._ticks_us)  # a board's reading: one C call
+timing.open_logs("%s", "%s", False)
+first = least(board_clock)
+timing.close_logs()
+timing.open_logs("%s", "%s", True)
+replay = least(board_clock)
+timing.close_logs()
+print(first - native, replay - native)
+"""
+
+
+def clock_read_ns(runs=5):
+    """Host ns a reading of the board's clock costs a timed game beyond a board's one C
+    call, in a first play (it logs the reading) and in a replay (it reads it back): the
+    driver's own ``board_clock``, taken from its source, timed on the core (the least of
+    ``runs`` processes)."""
+    import ast
+
+    source = board_check.DRIVER.read_text(encoding="utf-8")
+    node = next(n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == "board_clock")
+    function = ast.get_source_segment(source, node)
+    folder = board_check.WORK / "timing"
+    folder.mkdir(parents=True, exist_ok=True)
+    clock, frames = folder / "reads.clock", folder / "reads.frames"
+    best = None
+    for _ in range(runs):
+        script = CLOCK % (function, clock, frames, clock, frames)
+        out = harness.run_circuitpython(script, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
+        got = [max(0, int(n)) for n in out.split()]
+        best = got if best is None else [min(a, b) for a, b in zip(best, got)]
+    return best
+
+
 def with_board_times(tree, factor):
     """A copy of a benchmark's results where every figure in milliseconds (a key with "ms")
     gets a sibling "<key>_on_board": the estimate for an RP2040 at 125 MHz."""
@@ -257,11 +311,14 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     return row if profile else row["times_ns"]
 
 
+RECORD = 10  # a frame record's bytes before its gc block (tools/board_timing.py's ``log_frame``)
+
+
 def _number(data, at, size):
     return sum([data[at + k] << (8 * k) for k in range(size)])
 
 
-def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_check.HEAP):
+def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_check.HEAP, clock_ns=0):
     """A frame log's records: (host us, screen, collection, computer, hint) a frame
     (tools/board_timing.py's ``log_frame``). With ``walk`` (host ps a name walked costs
     here, an RP2040's ps a name divided by the factor), each frame's host time loses the
@@ -269,17 +326,19 @@ def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_c
     frame that collected loses its collections' host time and gains their work at a board's
     cycles (``gc_board_us``) over the factor; ``collections``, a list, gets (board us, how
     many) for each such frame. A collection here sweeps the machinery's blocks as well as the
-    firmware's: it is charged at most a ``heap`` of blocks swept, as a board's."""
+    firmware's: it is charged at most a ``heap`` of blocks swept, as a board's. Each reading
+    of the clock takes off ``clock_ns`` (what it costs here beyond a board's C call)."""
     data = pathlib.Path(path).read_bytes()
     out = []
     i = 0
-    while i + 8 <= len(data):
+    while i + RECORD <= len(data):
         us = _number(data, i, 3)
         flags = data[i + 3]
         every = _number(data, i + 4, 2) * WALK_UNIT
         own = _number(data, i + 6, 2) * WALK_UNIT
         us = us - round(every * walk[0] / 1e6) + round(own * walk[1] / 1e6)
-        i += 8
+        us -= round(_number(data, i + 8, 2) * clock_ns / 1000)
+        i += RECORD
         if flags & 128:  # a gc block: the host us to take off, then the counts
             counts = [_number(data, i + 3 * k, 3) for k in range(1, 10)]
             blocks = counts[8] * heap // 16
@@ -344,7 +403,8 @@ def one_game(name, factor, heap, seed, plays):
         times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
         walk = (WALK_PS[0], WALK_BOARD_PS / factor) if WALK_PS[0] else (0, 0)
         collections = []
-        runs.append((times, frame_records(frames, walk, factor, collections, heap), times.get("diverged", False)))
+        records = frame_records(frames, walk, factor, collections, heap, CLOCK_NS[1 if play else 0])
+        runs.append((times, records, times.get("diverged", False)))
         # the slowest of the firmware's collections on a board (a frame's, over its count)
         times["gc_board_us"] = max([board / max(1, n) for board, n in collections] or [0])
     least = None if any(diverged for _, _, diverged in runs) else least_frames([records for _, records, _ in runs])
@@ -387,6 +447,10 @@ def main(argv=None):
     parser.add_argument("--factor", type=float,
                         help="use this factor, not this run's calibration: two commits compared "
                              "at one factor (the calibration moves from run to run on a shared machine)")
+    parser.add_argument("--reference-us", type=int,
+                        help="scale every frame to this speed of the reference work (a run's "
+                             "reference_us), not this run's best: with --factor, runs on a machine that "
+                             "has slower spells compare as if run at that speed")
     args = parser.parse_args(argv)
     if not os.environ.get("CIRCUITPYTHON_BIN") and (TIMING_CORE / "circuitpython").exists():
         os.environ["CIRCUITPYTHON_BIN"] = str(TIMING_CORE)
@@ -394,8 +458,9 @@ def main(argv=None):
     if args.factor:
         factor = args.factor
     board_check.compiled_fakes()
-    REF_US[0] = reference_us(args.runs)
+    REF_US[0] = args.reference_us or reference_us(args.runs)
     WALK_PS[0] = walk_host_ps(args.runs)
+    CLOCK_NS[:] = clock_read_ns(args.runs)
     if not WALK_PS[0]:
         print("board_time: this core does not count the names it walks, so the fakes' names are "
               "walked as the firmware's (build one that does: make circuitpython-timing)", file=sys.stderr)
@@ -448,7 +513,8 @@ def main(argv=None):
     out = {"calibration": {"primes_below_10000_host_s": round(host_s, 4),
                            "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1),
                            "factor_given": bool(args.factor), "reference_us": REF_US[0],
-                           "name_walked_host_ps": WALK_PS[0], "name_walked_board_ps": WALK_BOARD_PS},
+                           "name_walked_host_ps": WALK_PS[0], "name_walked_board_ps": WALK_BOARD_PS,
+                           "clock_read_host_ns_first_play_replay": CLOCK_NS},
            "heap": heap,
            "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frames_over_50ms": sum(share["frames_over_50ms_on_board"] for share in shares.values()),

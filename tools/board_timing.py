@@ -342,12 +342,12 @@ diverged = [False]  # a replay whose firmware asked the clock more often than th
 
 
 def log_frame(spent, screen, ran, cpu, hint):
-    """One frame's record for tools/board_time.py (8 bytes, and a gc block after them where
+    """One frame's record for tools/board_time.py (10 bytes, and a gc block after them where
     bit 7 says so): host us (after what is taken off), then a byte of its screen (bits 0-2),
     whether the driver saw a collection in it (bits 3-4: 0 none, 1 where the heap ran out, 2
     planned), a computer was playing (bit 5), a hint was awaited (bit 6) and a collection ran
     (bit 7: ``put_gc``); then the names walked since the last record, every one and the
-    firmware's (two bytes each, in WALK_UNITs)."""
+    firmware's (two bytes each, in WALK_UNITs), and the clock's readings (two bytes)."""
     log = logs["frames"]
     if log is not None:
         us = spent // 1000 if spent > 0 else 0
@@ -355,6 +355,7 @@ def log_frame(spent, screen, ran, cpu, hint):
         log.put(screen | ran << 3 | cpu << 5 | hint << 6 | put_gc(None, ran), 1)
         log.put(walked(0), 2)
         log.put(walked(1), 2)
+        log.put(clock_read(), 2)
         put_gc(log, ran)
 
 
@@ -362,13 +363,29 @@ def log_frame(spent, screen, ran, cpu, hint):
 def open_logs(clock_path, frame_path, replay):
     logs["clock"] = Log(clock_path, not replay)
     logs["frames"] = Log(frame_path, True)
+    clock_reads[1] = clock_reads[0]
     gc_mark()
     walk_mark()  # the firmware's code.py runs next
+
+
+# Each reading of the board's clock (the driver's ``board_clock``, which calls ``replayed``
+# first) costs a few us of Python here, where a board's is one C call: counted, each frame's
+# record carries its readings, and tools/board_time.py takes off what they cost beyond a C
+# call (``clock_read_ns``, measured on the driver's own function).
+clock_reads = [0, 0]  # readings so far, and at the last record
+
+
+def clock_read():
+    """Readings of the clock since the last record, at most two bytes' worth."""
+    made = clock_reads[0] - clock_reads[1]
+    clock_reads[1] = clock_reads[0]
+    return made if made < 0xFFFF else 0xFFFF
 
 
 def replayed():
     """The next reading of the clock in a replay; None in a first play, or where the first
     play's readings ran out (``diverged``)."""
+    clock_reads[0] += 1
     log = logs["clock"]
     if log is None or log.write:
         return None
