@@ -345,8 +345,30 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
         calls = 1
         while not sliced.build(stop=lambda: True):
             calls += 1
-        assert calls == 2 + whole.top  # the bank row, the value rows, then a row a call
+        # the bank row, the value rows, then a number of dice of a row a call
+        assert calls == 2 + table.N * whole.top
         assert sliced.C == whole.C
+
+
+def test_a_turn_let_go_part_way_through_a_row_starts_again_from_its_top():
+    """A row may pause after any number of dice; a turn let go then (the next turn takes its
+    lists) is whole again when it is built after all."""
+    rules = preset("classic")
+    table = expert_files.open_table(SHIPPED)
+    fresh = expert.TurnTable(table, rules, 12, 180)
+    fresh.build()
+    turn = expert.TurnTable(table, rules, 12, 180)
+    calls = [0]
+
+    def after_five():
+        calls[0] += 1
+        return calls[0] >= 5
+
+    assert turn.build(stop=after_five) is False
+    assert (turn.k, turn.n) == (turn.top, 4)  # the set-up's two steps, then dice 1 to 3 of the top row
+    turn.let_go()
+    assert (turn.k, turn.n) == (turn.top, 1)
+    assert turn.build() is True and turn.C == fresh.C
 
 
 def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):

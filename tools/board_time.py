@@ -170,6 +170,7 @@ def gc_board_us(counts):
 WALK = """
 import micropython
 import time
+import board_timing
 
 class Names:
     pass
@@ -187,14 +188,34 @@ for _ in range(15):
     took = time._ticks_diff(time._ticks_us(), began)
     if best is None or took < best[0]:
         best = (took, micropython.qstr_walked(0) - walked)
-print(best[0], best[1])
+print(best[0], best[1], reference_now(board_timing))
 """
+
+
+REFERENCE_NOW = """
+
+def reference_now(timing, samples=100):
+    best = None
+    for _ in range(samples):
+        began = time._ticks_us()
+        timing.reference()
+        took = time._ticks_diff(time._ticks_us(), began)
+        best = took if best is None or took < best else best
+    return best
+"""
+
+
+def at_reference(value, ref_us):
+    """``value``, measured in a process whose reference work took ``ref_us``, at the speed of
+    this run's REF_US (as the games' frames are: tools/board_timing.py's ``at_speed``)."""
+    return value * REF_US[0] / ref_us if REF_US[0] and ref_us else value
 
 
 def walk_host_ps(runs=5, few=0, many=3000):
     """Host ps a name walked by a lookup costs on the timing core here: the difference
     between lookups among ``few`` and ``many`` names made at run time, each the least of
-    ``runs``; 0 with a core that does not count the names it walks."""
+    ``runs`` at this run's reference speed; 0 with a core that does not count the names it
+    walks."""
     probe = harness.run_circuitpython("import micropython\nprint(hasattr(micropython, 'qstr_walked'))",
                                       mounts=())
     if probe.check().stdout.split() != ["True"]:
@@ -202,10 +223,13 @@ def walk_host_ps(runs=5, few=0, many=3000):
     least = {}  # names made -> (the least us over the runs, names walked: the same each run)
     for _ in range(runs):
         for names in (few, many):
-            took, walked = harness.run_circuitpython(WALK % names, mounts=(), fixed_addresses=True).check().stdout.split()
-            if names not in least or int(took) < least[names][0]:
-                least[names] = (int(took), int(walked))
-    ps = (least[many][0] - least[few][0]) * 1000000 // (least[many][1] - least[few][1])
+            script = WALK.replace("import board_timing\n", "import board_timing\n" + REFERENCE_NOW) % names
+            out = harness.run_circuitpython(script, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
+            took, walked, ref = [int(n) for n in out.split()]
+            took = at_reference(took, ref)
+            if names not in least or took < least[names][0]:
+                least[names] = (took, walked)
+    ps = int((least[many][0] - least[few][0]) * 1000000 // (least[many][1] - least[few][1]))
     return max(ps, 1)
 
 
@@ -237,7 +261,7 @@ timing.close_logs()
 timing.open_logs("%s", "%s", True)
 replay = least(board_clock)
 timing.close_logs()
-print(first - native, replay - native)
+print(first - native, replay - native, reference_now(timing))
 """
 
 
@@ -245,7 +269,7 @@ def clock_read_ns(runs=5):
     """Host ns a reading of the board's clock costs a timed game beyond a board's one C
     call, in a first play (it logs the reading) and in a replay (it reads it back): the
     driver's own ``board_clock``, taken from its source, timed on the core (the least of
-    ``runs`` processes)."""
+    ``runs`` processes, at this run's reference speed)."""
     import ast
 
     source = board_check.DRIVER.read_text(encoding="utf-8")
@@ -256,9 +280,10 @@ def clock_read_ns(runs=5):
     clock, frames = folder / "reads.clock", folder / "reads.frames"
     best = None
     for _ in range(runs):
-        script = CLOCK % (function, clock, frames, clock, frames)
+        script = (CLOCK % (function, clock, frames, clock, frames)).replace("\nnative =", REFERENCE_NOW + "\nnative =")
         out = harness.run_circuitpython(script, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
-        got = [max(0, int(n)) for n in out.split()]
+        first, replay, ref = [int(n) for n in out.split()]
+        got = [max(0, int(at_reference(n, ref))) for n in (first, replay)]
         best = got if best is None else [min(a, b) for a, b in zip(best, got)]
     return best
 

@@ -231,6 +231,7 @@ class TurnTable:
         self.oreq = requirement(rules, table.unit, b > 0)
         self.final = rules.final_round
         self.k = self.top  # the next turn total to work out; rows above it are done
+        self.n = 1  # the next number of dice to work out in row k (a row may pause part-way)
         # build() sets up the bank row and the value rows first, a step each (a board's
         # frame has room for little more)
         self.bank = self.C = None
@@ -239,7 +240,7 @@ class TurnTable:
         """This turn's lists, for the next turn to fill (this one is then unbuilt)."""
         lists = [self.bank, self.C]
         self.bank = self.C = None
-        self.k = self.top
+        self.k, self.n = self.top, 1
         return lists
 
     def _take(self, i):
@@ -278,7 +279,6 @@ class TurnTable:
             for i in range(m):
                 bank[k0 + i] = 1.0 - row[i]
         row = None
-        self.f = bank[0]  # a farkle: as banking nothing
         for k in range(below, size):
             bank[k] = 1.0
         oreq = self.oreq
@@ -344,11 +344,13 @@ class TurnTable:
             if self.top < whole:
                 t.capped -= 1
             self.top = self.k = whole
+            self.n = 1
             self.size = whole + t.maxp + 1
             return False
         if self.top == whole:
             t.capped += 1  # a turn counts once, however often it is cut
         self.top = self.k = size - t.maxp - 1
+        self.n = 1
         self.size = size
         return True
 
@@ -363,8 +365,9 @@ class TurnTable:
 
     def build(self, stop=None):
         """Work out the rows from the turn total ``self.k`` down to 1; with ``stop``, pause
-        after a step of the set-up or a row once ``stop()`` is true (a board spreads a turn
-        over frames this way). True once the table is complete."""
+        after a step of the set-up, or a number of dice of a row, once ``stop()`` is true (a
+        board spreads a turn over frames this way: a whole row takes a board about 20 ms, its
+        six dice about 12). True once the table is complete."""
         while self.C is None:
             try:
                 done = self._set_up(stop)
@@ -387,12 +390,13 @@ class TurnTable:
         many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
         pf = t.farkle
-        f = self.f
+        f = bank[0]  # a farkle: as banking nothing
         N = len(C) - 1
+        first = self.n
         while k > 0:
             bk = bank[k]
             can = k >= req
-            for n in range(1, N + 1):
+            for n in range(first, N + 1):
                 acc = pf[n] * f
                 for i in range(one_from[n], one_from[n + 1]):
                     acc += one_p[i] * C[one_l[i]][k + one_q[i]]
@@ -407,10 +411,14 @@ class TurnTable:
                         best = -1.0
                         i += 1
                 C[n][k] = acc if (acc > bk or not can) else bk
+                if n < N and stop is not None and stop():
+                    self.k, self.n = k, n + 1
+                    return False
+            first = 1
             k -= 1
             if stop is not None and k > 0 and stop():
                 break
-        self.k = k
+        self.k, self.n = k, 1
         return k <= 0
 
     def bank_value(self, k):
