@@ -27,7 +27,7 @@ circuitpython-debug:
 	    UNSTRIPPED=1 sh tools/build_circuitpython.sh build/circuitpython-debug/bin
 
 # The core tools/board_time.py times on: without threads or -fPIE (a board pays for neither),
-# counting the names it compares when it looks one up.
+# counting the names it compares when it looks one up and the collector's work.
 circuitpython-timing:
 	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
 	    QSTR_WALK=1 sh tools/build_circuitpython.sh build/circuitpython-timing/bin
