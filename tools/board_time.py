@@ -109,17 +109,24 @@ def calibrate(runs=5, rounds=20):
     return best, PICO_SECONDS / best
 
 
-REFERENCE = """
+# The least time of tools/board_timing.py's reference work over ``samples`` runs, in a script
+# on the core: the speed the machine ran that script's process at.
+REFERENCE_NOW = """
 import time
 import board_timing
 
-best = None
-for _ in range(%d):
-    began = time._ticks_us()
-    board_timing.reference()
-    took = time._ticks_diff(time._ticks_us(), began)
-    best = took if best is None or took < best else best
-print(best)
+
+def reference_now(samples):
+    best = None
+    for _ in range(samples):
+        began = time._ticks_us()
+        board_timing.reference()
+        took = time._ticks_diff(time._ticks_us(), began)
+        best = took if best is None or took < best else best
+    return best
+"""
+REFERENCE = REFERENCE_NOW + """
+print(reference_now(%d))
 """
 
 
@@ -167,10 +174,8 @@ BOARD_HZ = 125000000
 def gc_board_us(counts):
     """An RP2040's us for the collector's work in ``counts`` (gc_work(0) to gc_work(8))."""
     return sum([n * cycles for n, cycles in zip(counts, GC_CYCLES)]) * 1e6 / BOARD_HZ
-WALK = """
+WALK = REFERENCE_NOW + """
 import micropython
-import time
-import board_timing
 
 class Names:
     pass
@@ -188,20 +193,7 @@ for _ in range(15):
     took = time._ticks_diff(time._ticks_us(), began)
     if best is None or took < best[0]:
         best = (took, micropython.qstr_walked(0) - walked)
-print(best[0], best[1], reference_now(board_timing))
-"""
-
-
-REFERENCE_NOW = """
-
-def reference_now(timing, samples=100):
-    best = None
-    for _ in range(samples):
-        began = time._ticks_us()
-        timing.reference()
-        took = time._ticks_diff(time._ticks_us(), began)
-        best = took if best is None or took < best else best
-    return best
+print(best[0], best[1], reference_now(100))
 """
 
 
@@ -223,8 +215,7 @@ def walk_host_ps(runs=5, few=0, many=3000):
     least = {}  # names made -> (the least us over the runs, names walked: the same each run)
     for _ in range(runs):
         for names in (few, many):
-            script = WALK.replace("import board_timing\n", "import board_timing\n" + REFERENCE_NOW) % names
-            out = harness.run_circuitpython(script, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
+            out = harness.run_circuitpython(WALK % names, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
             took, walked, ref = [int(n) for n in out.split()]
             took = at_reference(took, ref)
             if names not in least or took < least[names][0]:
@@ -234,11 +225,10 @@ def walk_host_ps(runs=5, few=0, many=3000):
 
 
 CLOCK_NS = [0, 0]  # what a reading of the clock costs here beyond a C call: a first play's, a replay's
-CLOCK = """
-import time
+CLOCK = REFERENCE_NOW + """
 import board_timing as timing
 
-CFG = {"factor": 175}
+CFG = {"factor": 175}  # the driver's: any factor costs the same arithmetic
 clock = [0, 0, 0]
 %s
 
@@ -261,7 +251,7 @@ timing.close_logs()
 timing.open_logs("%s", "%s", True)
 replay = least(board_clock)
 timing.close_logs()
-print(first - native, replay - native, reference_now(timing))
+print(first - native, replay - native, reference_now(100))
 """
 
 
@@ -280,7 +270,7 @@ def clock_read_ns(runs=5):
     clock, frames = folder / "reads.clock", folder / "reads.frames"
     best = None
     for _ in range(runs):
-        script = (CLOCK % (function, clock, frames, clock, frames)).replace("\nnative =", REFERENCE_NOW + "\nnative =")
+        script = CLOCK % (function, clock, frames, clock, frames)
         out = harness.run_circuitpython(script, mounts=(board_check.TIMING,), fixed_addresses=True).check().stdout
         first, replay, ref = [int(n) for n in out.split()]
         got = [max(0, int(at_reference(n, ref))) for n in (first, replay)]
