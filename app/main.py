@@ -141,7 +141,7 @@ class App:
 
     def _collect(self, spent):
         """The garbage collected in a quiet frame, before the heap runs out in a busy one
-        (where the collector, tens of ms on a board, would stall the lights). A frame with
+        (where the collector, about 10 ms on a board, would stall the lights). A frame with
         time to spare (``spent`` ms of work) asks for the free room every GC_EVERY frames
         (that walks the heap's table: a few ms); when it is short and GC_GAIN of garbage
         has been made since the last collection, the quiet frames after it work nothing
