@@ -137,6 +137,7 @@ def test_the_file_reads_back(small):
     for i, j in [(0, 0), (3, 17), (19, 19), (12, 0)]:
         assert table.w(i, j) == pytest.approx(sol.W[i, j], abs=1e-7)
         assert table.top(i, j) == sol.top[i, j]
+        assert tuple(table.tops(i, j)) == (sol.top[i, j], sol.tops[i, j, :5].max())  # (top, low)
     assert table.reach(1, 1) == pytest.approx(1 / 3)
     assert table.farkle[6] == pytest.approx(5 / 216) and table.maxp == 60
     assert list(table.reach_span(6, 3, 4))[:4] == [table.reach(6, d) for d in range(3, 7)]
@@ -345,8 +346,9 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
         calls = 1
         while not sliced.build(stop=lambda: True):
             calls += 1
-        # the bank row, the value rows, then a number of dice of a row a call
-        assert calls == 2 + table.N * whole.top
+        # the bank row, the value rows, then a row a call above low (only N dice roll on
+        # there), and a number of dice of a row a call from low down
+        assert calls == 2 + (whole.top - whole.low) + table.N * whole.low
         assert sliced.C == whole.C
 
 
@@ -359,13 +361,15 @@ def test_a_turn_let_go_part_way_through_a_row_starts_again_from_its_top():
     fresh.build()
     turn = expert.TurnTable(table, rules, 12, 180)
     calls = [0]
+    pauses = 2 + (turn.top - turn.low) + 3  # the set-up's two steps, the rows above low, dice 1 to 3 of low's
 
-    def after_five():
+    def in_row_low():
         calls[0] += 1
-        return calls[0] >= 5
+        return calls[0] >= pauses
 
-    assert turn.build(stop=after_five) is False
-    assert (turn.k, turn.n) == (turn.top, 4)  # the set-up's two steps, then dice 1 to 3 of the top row
+    assert turn.low < turn.top
+    assert turn.build(stop=in_row_low) is False
+    assert (turn.k, turn.n) == (turn.low, 4)
     turn.let_go()
     assert (turn.k, turn.n) == (turn.top, 1)
     assert turn.build() is True and turn.C == fresh.C
@@ -399,12 +403,12 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
     length = expert.room(table.top(0, 0) + table.maxp + 1)
     a, b = 12, 180  # the longest turn of the game
     whole = table.turn_table(rules, a, b)
-    assert whole.size > length
+    assert whole.size() > length
     rows, bank_row = expert.TurnTable._rows, expert.TurnTable._bank_row
 
     def short_of_heap(make):
         def made(turn):
-            if turn.size > length:
+            if turn.size() > length:
                 raise MemoryError("no block that long")
             make(turn)
         return made
@@ -425,14 +429,14 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
     shorter = length - expert.ROOM
 
     def shorter_only(turn):
-        if turn.size > shorter:
+        if turn.size() > shorter:
             raise MemoryError("no block that long")
         rows(turn)
 
     monkeypatch.setattr(expert.TurnTable, "_rows", shorter_only)
     before = table.capped
     assert first.build() is True  # cut a ROOM shorter, as often as it takes
-    assert first.size == shorter and first.top == shorter - table.maxp - 1 >= expert.ROOM
+    assert first.size() == shorter and first.top == shorter - table.maxp - 1 >= expert.ROOM
     assert table.capped == before + 1
     never = expert.TurnTable(table, rules, 0, 0)
 
@@ -467,7 +471,7 @@ def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkey
     monkeypatch.setattr(expert, "room", no_longer)
     try:
         turn = table.turn(rules, 12, 180)  # the longest turn of the game
-        assert turn.build() is True and turn.size == length
+        assert turn.build() is True and turn.size() == length
         assert turn.bank is bank and all(a is b for a, b in zip(turn.C[1:], rows))
     finally:
         table.let_turns_go()
@@ -507,10 +511,10 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
         assert first.C is None and first.bank is None
         alone = expert.TurnTable(expert_files.open_table(SHIPPED), rules, a, b)
         alone.build()
-        assert [turn.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)] == \
-            [alone.value(k, n) for k in range(alone.size + 2) for n in range(1, 7)]
-        assert [turn.rolls(k, n) for k in range(alone.size) for n in range(1, 7)] == \
-            [alone.rolls(k, n) for k in range(alone.size) for n in range(1, 7)]
+        assert [turn.value(k, n) for k in range(alone.size() + 2) for n in range(1, 7)] == \
+            [alone.value(k, n) for k in range(alone.size() + 2) for n in range(1, 7)]
+        assert [turn.rolls(k, n) for k in range(alone.size()) for n in range(1, 7)] == \
+            [alone.rolls(k, n) for k in range(alone.size()) for n in range(1, 7)]
         first = turn
 
 
@@ -572,7 +576,7 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
                 turn = table.turn(rules, a, b)
         alone = expert.TurnTable(fresh, rules, a, b)
         alone.build()
-        cells = [(k, n) for k in range(alone.size + 3) for n in range(1, table.N + 1)]
+        cells = [(k, n) for k in range(alone.size() + 3) for n in range(1, table.N + 1)]
         assert [turn.value(k, n) for k, n in cells] == [alone.value(k, n) for k, n in cells]
         assert [turn.rolls(k, n) for k, n in cells] == [alone.rolls(k, n) for k, n in cells]
 
@@ -727,6 +731,62 @@ def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
     assert 0.5 < hint(game)["win"] < 0.56  # going first is worth a little
 
 
+def test_rolls_with_the_same_keeps_are_one_group_and_the_high_groups_bank_fewer_dice():
+    class Rolls:
+        N = 3
+        flat = [(1, 1, ((2, 3),)), (2, 4, ((1, 1), (2, 3))), (2, 2, ((2, 3), (1, 1))),
+                (3, 5, ((1, 2), (2, 1))), (3, 7, ((4, 3), (1, 2), (3, 1))), (3, 6, ((2, 2), (3, 1))),
+                (3, 4, ((1, 1), (3, 2)))]
+
+    full, high = expert_table.file_groups(Rolls)
+    assert full == [(1, 1, ((2, 3),)), (2, 6, ((1, 1), (2, 3))), (3, 4, ((1, 1), (3, 2))),
+                    (3, 5, ((1, 2), (2, 1))), (3, 7, ((1, 2), (3, 1), (4, 3))), (3, 6, ((2, 2), (3, 1)))]
+    # above low, a keep of fewer dice reads the bank row (left 0): only the most points count;
+    # a keep of all three (three left: hot dice) reads the row of three
+    assert high == [(3, 5, ((2, 0),)), (3, 10, ((3, 0),)), (3, 7, ((3, 0), (4, 3)))]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_high_groups_give_the_values_of_the_full_ones(name):
+    """Above low (where only N dice roll on) a row reads the file's high groups, whose keeps
+    of fewer dice are one: the same values and decisions as every keep read, a row of fewer
+    dice there holds the bank values, and the expert banks with them."""
+    rules = preset(name)
+    table = expert_files.open_table(expert_files.DIR + "/expert_%s.bin" % name)
+    rng = random.Random(7)
+    for a, b in [(0, 0), (0, 150)] + [(rng.randrange(table.S), rng.randrange(table.S)) for _ in range(6)]:
+        high = expert.TurnTable(table, rules, a, b)
+        high.build()
+        assert high.C[0] is high.bank  # the bank row rises: the high groups are read
+        full = expert.TurnTable(table, rules, a, b)
+        full.build(lambda: True)
+        full.build(lambda: True)
+        full.C[0] = None  # as if the bank row did not rise: every keep read
+        full.build()
+        cells = [(k, n) for k in range(1, high.size()) for n in range(1, table.N + 1)]
+        assert [high.C[n][k] for k, n in cells] == pytest.approx([full.C[n][k] for k, n in cells], abs=1e-12)
+        assert [high.rolls(k, n) for k, n in cells] == [full.rolls(k, n) for k, n in cells]
+        for k in range(high.low + 1, high.size()):
+            for n in range(1, table.N):
+                assert high.C[n][k] == high.bank[k] and not high.rolls(k, n)
+
+
+def test_a_bank_row_that_falls_above_low_reads_every_keep():
+    """The high groups take the most points for the best of the keeps of fewer dice: true
+    only where more points bank for more. A row where that fails reads the full groups."""
+    rules = preset("classic")
+    table = expert_files.open_table(SHIPPED)
+    turn = expert.TurnTable(table, rules, 0, 0)
+    assert turn.build(lambda: True) is False  # the bank row
+    turn.bank[turn.low + 3] = turn.bank[turn.low + 4] + 1e-9
+    assert turn.build(lambda: True) is False  # the value rows
+    assert turn.C[0] is None
+    turn.build()
+    whole = expert.TurnTable(table, rules, 0, 0)
+    whole.build()
+    assert turn.value(0, table.N) == pytest.approx(whole.value(0, table.N), abs=1e-6)
+
+
 def test_long_roll_regions_take_two_bytes(small, tmp_path):
     rules, sol, path = small
     saved = sol.top.copy()
@@ -739,6 +799,7 @@ def test_long_roll_regions_take_two_bytes(small, tmp_path):
     table = expert_files.open_table(str(wide))
     assert table.top_size == 2 and expert_files.open_table(str(path)).top_size == 1
     assert table.top(3, 5) == 300 and table.top(7, 2) == sol.top[7, 2]
+    assert table.tops(3, 5)[1] == sol.tops[3, 5, :5].max()
     assert table.w(4, 9) == expert_files.open_table(str(path)).w(4, 9) and not table.has_last
 
 

@@ -35,12 +35,12 @@ def losses(table, rules, length, positions, seed=1):
         if len(out) >= positions:
             break
         whole = expert.TurnTable(table, rules, a, b)
-        if whole.size <= length:
+        if whole.size() <= length:
             continue
         whole.build()
         cut = expert.TurnTable(table, rules, a, b)
-        cut.top = cut.k = top
-        cut.size = length
+        cut.top = cut.k = top  # the rows then end at length (``size``)
+        cut.low = min(cut.low, top)
         cut.build()
         out.append(whole.roll_value(0, table.N) - cut.roll_value(0, table.N))
     return out

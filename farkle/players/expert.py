@@ -7,17 +7,21 @@ rules, or for more than two players, the expert is *hard* (``expert_files.make``
 
 The file (little-endian; every score and turn total in units of ``unit`` points)::
 
-    header  "FKX1" fingerprint:u32 unit:u16 S:u16 cap:u16 N:u8 players:u8 G:u16 RD:u16
-            off_groups:u32 off_W:u32 off_top:u32 off_reach:u32                  (36 bytes)
+    header  "FKX2" fingerprint:u32 unit:u16 S:u16 cap:u16 N:u8 players:u8 G:u16 H:u16
+            RD:u16 off_groups:u32 off_W:u32 off_top:u32 off_reach:u32            (38 bytes)
     groups  G x (n:u8 k:u8 ways:u16, k x (points:u8 left:u8))
             the rolls of n dice grouped by their keeps: ``ways`` of the 6**n ordered rolls
             show one of them, each can be kept as (points, dice left after); only the keeps
-            that are ever strictly best are listed (the others never change a maximum)
+            that are ever strictly best are listed (the others never change a maximum), and
+            rolls with the same keeps are one group
+    high    H groups of N dice, as above, for the turn totals above ``low``: the keeps of
+            fewer dice left are one, the one of the most points, with left 0 (it banks)
     W       S x S float32: W[i][j], the chance that the player about to start a turn with
             score i wins against score j (score 0 = not on the board yet)
-    top     S x S u8 (u16 where a roll region is longer than 255 units: the section is then
-            twice as long): the largest turn total at which the mover at (i, j) rolls on with
-            any number of dice; above it, banking is best
+    top     S x S x 2 u8 (u16 where a roll region is longer than 255 units: the section is
+            then twice as long): ``top``, the largest turn total at which the mover at (i, j)
+            rolls on with any number of dice, and ``low``, the largest at which it rolls on
+            with fewer than N; above them, banking is best
     reach   N x RD float32: reach[n][d], the best chance to make at least d more points this
             turn rolling n dice now (the final round)
     last    N x RD float32, only where a final-round tie counts half (tie "draw" or "rolloff"):
@@ -31,7 +35,7 @@ one, ``1 - last[N][u - b + 1]``); a farkle is worth ``1 - W[b][a]``.
 Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
 P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
 bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
-(``TurnTable``); then a keep is the option with the highest ``C`` (ties: more points, then
+(``TurnTable``; above ``a + low`` only for N dice, the others bank there); then a keep is the option with the highest ``C`` (ties: more points, then
 more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
 for the best chance to get past the leader (``reach``; ``last`` where a tie is worth half)
 and banks as soon as it has.
@@ -77,13 +81,13 @@ class Table:
         self._file = f
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
         self.spare = None  # the value rows of the last turn let go, for the next one
-        # What the reads land in (``readinto``): SPAN values, one value, a u16 and a u8 top,
-        # made once. A turn reads hundreds of times, and in a heap broken up into holes of a
+        # What the reads land in (``readinto``): SPAN values, one value, a u16 and a u8 pair
+        # of tops, made once. A turn reads hundreds of times, and in a heap broken up into holes of a
         # hundred bytes even a read's bytes and the tuple they unpack to may find no room.
         # (One attribute: the table's names fill its table of attributes as made.) The
         # file's float32 and u16 are little-endian, as an RP2040's and a PC's are.
-        self.buffers = (array("f", bytearray(4 * SPAN)), array("f", bytearray(4)), array("H", bytearray(2)),
-                        bytearray(1))
+        self.buffers = (array("f", bytearray(4 * SPAN)), array("f", bytearray(4)), array("H", bytearray(4)),
+                        bytearray(2))
 
 
     @property
@@ -135,10 +139,14 @@ class Table:
         """W[i][j]: the win chance of the player about to start a turn at i against j."""
         return self.value_at(self.off_W + 4 * (i * self.S + j))
 
-    def top(self, i, j):
+    def tops(self, i, j):
+        """``(top, low)`` of the mover at ``i`` against ``j``, until the next ``tops``."""
         if self.top_size == 2:
-            return self.read_into(self.off_top + 2 * (i * self.S + j), self.buffers[2])[0]
-        return self.read_into(self.off_top + i * self.S + j, self.buffers[3])[0]
+            return self.read_into(self.off_top + 4 * (i * self.S + j), self.buffers[2])
+        return self.read_into(self.off_top + 2 * (i * self.S + j), self.buffers[3])
+
+    def top(self, i, j):
+        return self.tops(i, j)[0]
 
     def reach(self, n, d):
         """The best chance to make at least ``d`` more units this turn rolling ``n`` dice."""
@@ -225,8 +233,8 @@ class TurnTable:
     def __init__(self, table, rules, a, b):
         self.table = table
         self.a, self.b = a, b
-        self.top = table.top(a, b)
-        self.size = self.top + table.maxp + 1  # the turn totals with a value here
+        tops = table.tops(a, b)
+        self.top, self.low = tops[0], tops[1]  # the turn totals with a value here: below size()
         self.req = requirement(rules, table.unit, a > 0)
         self.oreq = requirement(rules, table.unit, b > 0)
         self.final = rules.final_round
@@ -260,10 +268,14 @@ class TurnTable:
             self.table.spare = [None, None]
         self.table.spare[i] = lists
 
+    def size(self):
+        """The turn totals with a value in the rows: up to ``top`` and a keep past it."""
+        return self.top + self.table.maxp + 1
+
     def _bank_row(self):
         table, a, b = self.table, self.a, self.b
         S, N = table.S, table.N
-        size = self.size
+        size = self.size()
         bank = self._take(0)  # bank[k]: the value of banking at turn total k
         if bank is None or len(bank) < size:
             try:
@@ -308,12 +320,15 @@ class TurnTable:
         self.bank = bank
 
     def _rows(self):
-        """The value rows, where nothing is worked out: the bank values at 0 and above top."""
-        bank, size, top, table = self.bank, self.size, self.top, self.table
+        """The value rows, where nothing is worked out: the bank values at 0, above ``low``
+        for fewer than N dice and above ``top`` for N. ``C[0]`` is the bank row where the
+        high groups may read it (see ``build``), else None."""
+        bank, size, table = self.bank, self.size(), self.table
         C = self._take(1)
         if C is None:
             C = [None] * (table.N + 1)
-        for n in range(1, len(C)):
+        N = len(C) - 1
+        for n in range(1, N + 1):
             row = C[n]
             if row is None or len(row) < size:
                 try:
@@ -322,8 +337,14 @@ class TurnTable:
                     self._give_back(1, C)
                     raise
             row[0] = bank[0]
-            for k in range(top + 1, size):
+            for k in range((self.top if n == N else self.low) + 1, size):
                 row[k] = bank[k]
+        C[0] = None
+        for k in range(self.low + 2, size):
+            if bank[k] < bank[k - 1]:
+                break
+        else:
+            C[0] = bank
         self.C = C
 
 
@@ -338,20 +359,22 @@ class TurnTable:
         t = self.table
         whole = t.top(self.a, self.b)
         size = room(t.top(0, 0) + t.maxp + 1)
-        if self.size <= size:
-            size = (self.size - 1) // ROOM * ROOM
+        if self.size() <= size:
+            size = (self.size() - 1) // ROOM * ROOM
         if size - t.maxp - 1 < ROOM:
             if self.top < whole:
                 t.capped -= 1
-            self.top = self.k = whole
+            tops = t.tops(self.a, self.b)
+            self.top, self.low = tops[0], tops[1]
+            self.k = self.top
             self.n = 1
-            self.size = whole + t.maxp + 1
             return False
         if self.top == whole:
             t.capped += 1  # a turn counts once, however often it is cut
         self.top = self.k = size - t.maxp - 1
+        if self.low > self.top:
+            self.low = self.top
         self.n = 1
-        self.size = size
         return True
 
     def _set_up(self, stop):
@@ -392,17 +415,26 @@ class TurnTable:
         pf = t.farkle
         f = bank[0]  # a farkle: as banking nothing
         N = len(C) - 1
+        low = self.low
+        # Above low only N dice roll on, and every keep of fewer dice left reads a bank
+        # value: where the bank row rises (C[0], see _rows), N dice read the file's high
+        # groups, whose keeps of fewer dice are one (the most points, from the bank row).
+        high = N + 1 if C[0] is not None else 0
         first = self.n
         while k > 0:
             bk = bank[k]
             can = k >= req
+            m = 0  # where the groups this row reads start in the from-lists
+            if k > low:
+                first, m = N, high
             for n in range(first, N + 1):
                 acc = pf[n] * f
-                for i in range(one_from[n], one_from[n + 1]):
+                g = n + m
+                for i in range(one_from[g], one_from[g + 1]):
                     acc += one_p[i] * C[one_l[i]][k + one_q[i]]
-                i = many_from[n]
+                i = many_from[g]
                 best = -1.0
-                for j in range(keeps_from[n], keeps_from[n + 1]):
+                for j in range(keeps_from[g], keeps_from[g + 1]):
                     v = C[many_l[j]][k + many_q[j]]
                     if v > best:
                         best = v
@@ -422,7 +454,7 @@ class TurnTable:
         return k <= 0
 
     def bank_value(self, k):
-        if k < self.size:
+        if k < self.size():
             return self.bank[k]
         return self.far_bank(k)
 

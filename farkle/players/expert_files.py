@@ -9,9 +9,9 @@ import struct
 import sys
 
 
-MAGIC = b"FKX1"
-HEADER = "<4sIHHHBBHHIIII"
-HEADER_SIZE = 36
+MAGIC = b"FKX2"
+HEADER = "<4sIHHHBBHHHIIII"
+HEADER_SIZE = 38
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
@@ -57,7 +57,7 @@ def _opening(path, rules=None, players=2):
     head = f.read(HEADER_SIZE)
     if len(head) < HEADER_SIZE:
         raise ValueError("not an expert table: " + path)
-    (magic, table.fingerprint, table.unit, table.S, table.cap, table.N, table.players, table.G,
+    (magic, table.fingerprint, table.unit, table.S, table.cap, table.N, table.players, table.G, high,
      table.RD, off_groups, table.off_W, table.off_top, table.off_reach) = struct.unpack(HEADER, head)
     if magic != MAGIC:
         raise ValueError("not an expert table: " + path)
@@ -65,8 +65,8 @@ def _opening(path, rules=None, players=2):
         f.close()  # a board keeps only the file it plays open
         return None
     yield  # the file opened and its header checked, then its groups: a frame would not hold both
-    yield from _pack(table, f, off_groups)
-    table.top_size = (table.off_reach - table.off_top) // (table.S * table.S)  # 1 or 2 bytes
+    yield from _pack(table, f, off_groups, high)
+    table.top_size = (table.off_reach - table.off_top) // (2 * table.S * table.S)  # 1 or 2 bytes
     table.off_last = table.off_reach + 4 * table.N * table.RD
     f.seek(0, 2)
     table.has_last = f.tell() >= table.off_last + 4 * table.N * table.RD
@@ -91,21 +91,23 @@ def _groups(count, f, start):
         pos += 4 + 2 * data[pos + 1]
 
 
-def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
+def _pack(table, f, start, high):  # a generator: a step every GROUPS_STEP groups
     """Pack the roll groups once for every turn the table builds: per number of dice, the
     groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
     ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
     ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
     within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds nothing
-    of its own to the groups. About 2 KB, like the file's groups."""
+    of its own to the groups. The ``high`` groups that follow the file's G (those of the
+    rows where fewer dice bank, ``TurnTable.build``) are packed after them: ``one_from[n]``,
+    ``many_from[n]`` and ``keeps_from[n]`` start the groups of n dice, at ``n + N + 1`` the
+    high ones. About 2 KB, like the file's groups."""
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
     maxp = last = 0
-    for data, pos in _groups(table.G, f, start):  # counted (a light pass: a step), then packed
+    for data, pos in _groups(table.G + high, f, start):  # counted (a light pass: a step), then packed
         n, cnt = data[pos], data[pos + 1]
-        if n < last or n > N:
+        if n > N:
             raise ValueError("roll groups out of order")
-        last = n
         for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
             if data[i] < 1:
                 raise ValueError("a keep that adds no points")  # a row would read itself
@@ -121,23 +123,32 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
     table.one_q, table.one_l = bytearray(counts[0]), bytearray(counts[0])
     table.many_q, table.many_l = bytearray(counts[2]), bytearray(counts[2])
     table.many_end = bytearray(counts[2])
-    # one_from[n], many_from[n], keeps_from[n]: where the groups of n dice start
     one_from, many_from, keeps_from = table.one_from, table.many_from, table.keeps_from = \
-        [0] * (N + 2), [0] * (N + 2), [0] * (N + 2)
+        [0] * (2 * N + 3), [0] * (2 * N + 3), [0] * (2 * N + 3)
     table.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
     yield  # the lists made
     one = many = keeps = seen = 0
+    base = 0  # N + 1 for the high groups
     last = 1
-    for data, pos in _groups(table.G, f, start):
+    for data, pos in _groups(table.G + high, f, start):
+        if seen == table.G:  # the high groups: the full ones' ends, then theirs from here
+            while last <= N:
+                last += 1
+                one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+            base, last = N + 1, 1
+            one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
         seen += 1
         if seen % GROUPS_STEP == 0:
             yield
         n, cnt = data[pos], data[pos + 1]
+        if n < last:
+            raise ValueError("roll groups out of order")
         while last < n:
             last += 1
-            one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+            one_from[base + last], many_from[base + last], keeps_from[base + last] = one, many, keeps
         prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
-        pf[n] -= prob
+        if not base:
+            pf[n] -= prob
         pos += 4
         if cnt == 1:
             table.one_p[one] = prob
@@ -150,9 +161,15 @@ def _pack(table, f, start):  # a generator: a step every GROUPS_STEP groups
                 table.many_q[keeps], table.many_l[keeps] = data[i], data[i + 1]
                 keeps += 1
             table.many_end[keeps - 1] = 1
+    if not base:  # no high groups
+        while last <= N:
+            last += 1
+            one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+        base, last = N + 1, 1
+        one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
     while last <= N:
         last += 1
-        one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+        one_from[base + last], many_from[base + last], keeps_from[base + last] = one, many, keeps
 
 
 def fits(table, rules, players):

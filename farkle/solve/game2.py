@@ -218,8 +218,8 @@ class GameSolution:
     a player in state ``j``. States ``0..S-1`` are the scores in units (0 = not on the board
     yet when there is an opening minimum); ``S + x`` is a player who has a head start of
     ``extra[x]`` units but is not on the board yet (``solve(handicaps=...)``).
-    ``top[i, j]``: the largest turn total (units) at which the mover rolls some number of dice
-    (above it, banking is best with any dice); ``used[g, j]``: option j of roll group g is
+    ``tops[i, j, n - 1]``: the largest turn total (units) at which the mover rolls ``n`` dice
+    (above it, banking is best with them), and ``top[i, j]`` the largest of those; ``used[g, j]``: option j of roll group g is
     the strictly best keep somewhere (the others never are, so the board may skip them).
     Also ``cap``, ``reach`` (one-turn reach table), ``rolls``, ``rules``, ``seconds``,
     ``sweeps`` (turn DPs per level).
@@ -237,6 +237,7 @@ class GameSolution:
         self.score = np.array(list(range(S)) + self.extra, dtype=np.int64)
         self.onboard = np.array([x > 0 or not rules.opening for x in range(S)] + [False] * len(self.extra))
         self.W = np.zeros((n, n))
+        self.tops = np.zeros((n, n, rolls.N), dtype=np.int64)
         self.top = np.zeros((n, n), dtype=np.int64)
         self.used = np.zeros(rolls.opt_row.shape, dtype=bool)
         self.sweeps = []
@@ -361,9 +362,9 @@ def turn_dp(sol, lev, f, top=None, rt=None):
 
     Returns ``(y, C, Q)``: ``y[p] = Q(a_p, N)`` (the value of the turn), ``C`` the values
     ``((top+1) * 7, P)`` (row ``u * 7 + n``; row ``u * 7`` is -2, a sentinel), ``Q`` the roll
-    values ``(cap+1, N, P)``. ``top`` (optional, per pair, units above ``a``): the mover
-    banks above ``a + top`` whatever the values say (the shipped policy's cut); ``rt``: the
-    roll groups (default ``sol.rolls``)."""
+    values ``(cap+1, N, P)``. ``top`` (optional, units above ``a``, per pair or per pair and
+    number of dice): the mover banks above ``a + top`` whatever the values say (the shipped
+    policy's cut); ``rt``: the roll groups (default ``sol.rolls``)."""
     rt = sol.rolls if rt is None else rt
     N = rt.N
     P = len(lev.pairs)
@@ -380,7 +381,8 @@ def turn_dp(sol, lev, f, top=None, rt=None):
     amin = int(lev.a.min())
     forced = None
     if top is not None:
-        forced = lev.a + top  # bank above this would-be score
+        # bank above this would-be score: (P, N), or (P, 1) for every number of dice
+        forced = lev.a[:, None] + (top if top.ndim == 2 else top[:, None])
     for u in range(cap, amin - 1, -1):
         vals = C.take(u * UNIT_ROWS + rows0, axis=0)
         Q = gprob @ group_max(rt, vals)
@@ -388,10 +390,10 @@ def turn_dp(sol, lev, f, top=None, rt=None):
         Qall[u] = Q
         Bu = lev.B[u]
         if forced is not None:
-            cut = (u > forced) & (Bu >= 0)
+            cut = (u > forced) & (Bu >= 0)[:, None]
             if cut.any():
                 Q = Q.copy()
-                Q[:, cut] = -1.0
+                Q[np.broadcast_to(cut.T, Q.shape)] = -1.0
         np.maximum(Q, Bu[None, :], out=C3[u, 1:N + 1])
         hit = lev.a == u
         if hit.any():
@@ -463,15 +465,18 @@ def roll_mask(sol, lev, Q):
 
 
 def _analyse(sol, lev, C, Q, eps=1e-12, record_used=True):
-    """The shipped policy's facts of a solved level: ``top`` per pair, and (``record_used``)
-    the options that are ever strictly best (by more than ``eps``) at a roll the mover makes."""
+    """The shipped policy's facts of a solved level: ``tops`` and ``top`` per pair, and
+    (``record_used``) the options that are ever strictly best (by more than ``eps``) at a
+    roll the mover makes."""
     rt = sol.rolls
     roll = roll_mask(sol, lev, Q)
-    anyroll = roll.any(axis=1)  # (U, P)
-    anyroll[lev.a, np.arange(len(lev.pairs))] = False  # the first roll is not "rolling on"
+    on = roll.copy()
+    on[lev.a, :, np.arange(len(lev.pairs))] = False  # the first roll is not "rolling on"
     u = np.arange(sol.cap + 1)
-    last = np.where(anyroll, u[:, None], -1).max(axis=0)
-    sol.top[lev.i, lev.j] = np.maximum(last - lev.a, 0)
+    last = np.where(on, u[:, None, None], -1).max(axis=0)  # (N, P)
+    tops = np.maximum(last - lev.a[None, :], 0).T
+    sol.tops[lev.i, lev.j] = tops
+    sol.top[lev.i, lev.j] = tops.max(axis=1)
     if not record_used:
         return
     rows0 = rt.sent_dp * UNIT_ROWS + rt.sent_m
@@ -573,7 +578,9 @@ def add_head_starts(sol, handicaps, progress=None):
         W[:old, :old] = sol.W
         top = np.zeros((n, n), dtype=np.int64)
         top[:old, :old] = sol.top
-        sol.W, sol.top = W, top
+        tops = np.zeros((n, n, sol.rolls.N), dtype=np.int64)
+        tops[:old, :old] = sol.tops
+        sol.W, sol.top, sol.tops = W, top, tops
         sol.score = np.concatenate([sol.score, np.array(units, dtype=np.int64)])
         sol.onboard = np.concatenate([sol.onboard, np.zeros(len(units), dtype=bool)])
         first = len(sol.extra) - len(units)
@@ -584,7 +591,7 @@ def add_head_starts(sol, handicaps, progress=None):
 
 def save(sol, path):
     """Keep a solution (numpy ``.npz``) to write files or evaluate later without solving."""
-    np.savez_compressed(path, W=sol.W, top=sol.top, used=sol.used, extra=np.array(sol.extra),
+    np.savez_compressed(path, W=sol.W, top=sol.top, tops=sol.tops, used=sol.used, extra=np.array(sol.extra),
                         cap=sol.cap, seconds=sol.seconds, sweeps=np.array(sol.sweeps),
                         fingerprint=np.array(rules_key(sol.rules)))
 
@@ -601,6 +608,7 @@ def load(rules, path):
     sol = GameSolution(rules, rt, rules.target // unit, cap, reach, [int(x) for x in data["extra"]])
     sol.W[:] = data["W"]
     sol.top[:] = data["top"]
+    sol.tops[:] = data["tops"]
     sol.used[:] = data["used"]
     sol.seconds = float(data["seconds"])
     sol.sweeps = [int(x) for x in data["sweeps"]]

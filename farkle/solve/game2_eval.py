@@ -82,7 +82,8 @@ class ExpertPolicy:
         else:
             self.W, self.reach = sol.W[:S, :S], sol.reach
             self.rt = sol.rolls
-        self.top = sol.top[:S, :S]
+        # (S, S, N): the mover banks above these (the optimum: where rolling stops paying)
+        self.tops = expert_table.shipped_tops(sol) if shipped else sol.tops[:S, :S]
         self.last_turn = sol.top.max()
 
     def final(self, need, onboard):
@@ -101,7 +102,7 @@ class ExpertPolicy:
         rt_full = sol.rolls
         N = rt_full.N
         lev = game2.Level(sol, pairs, W=self.W, reach=self.reach, top=cap)
-        top = self.top[lev.i, lev.j]
+        top = self.tops[lev.i, lev.j]  # (P, N)
         f = 1.0 - self.W[lev.j, lev.i]
         _, C, _ = game2.turn_dp(sol, lev, f, top=top, rt=self.rt)
         P = len(pairs)
@@ -109,14 +110,14 @@ class ExpertPolicy:
         u = np.arange(cap + 1)
         k = u[:, None] - lev.a[None, :]
         B = lev.B[:cap + 1]
-        rolls = (C3[:cap + 1, 1:N + 1, :] > B[:, None, :]) & (k <= top[None, :])[:, None, :]
+        rolls = (C3[:cap + 1, 1:N + 1, :] > B[:, None, :]) & (k[:, None, :] <= top.T[None, :, :])
         rolls |= ~lev.allowed[:cap + 1, None, :]
         bank = ~rolls
         bank &= (k > 0)[:, None, :]  # no bank before the first roll
         choice = np.zeros((cap + 1, len(rt_full.flat), P), dtype=np.int8)
         rows = rt_full.sent_dp * UNIT_ROWS + rt_full.sent_m
         code = rt_full.sent_dp * 8 + rt_full.sent_m
-        last = min(int((lev.a + top).max()), cap)
+        last = min(int((lev.a + top.max(axis=1)).max()), cap)
         chunk = 16
         for c0 in range(int(lev.a.min()), last + 1, chunk):
             us = np.arange(c0, min(c0 + chunk, last + 1))
