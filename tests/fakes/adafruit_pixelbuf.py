@@ -1,30 +1,31 @@
 """Fake adafruit_pixelbuf (built into the board in C): PixelBuf as the neopixel library
-uses it. Like the board's it keeps the colours in a bytearray of n * bpp bytes, and a
-second one of the same size once brightness is below 1, and like the board's C it makes
-no garbage when a pixel is set (no tuples, no zip): in a fixed heap garbage the board does
-not make would bring collections the board does not have."""
+uses it. A pixel set is the board's C: here a list's own store (the class is a list of the
+colours as set), so the firmware's sets cost a store, as a board's do, and neither a Python
+method a set nor its garbage. ``show`` packs the colours into the bytes the board sends, in
+a bytearray of n * bpp bytes (and a second one once brightness is below 1), as the board's
+C keeps them. Sets only reach the pixels through ``show``: ``auto_write`` is refused (the
+firmware turns it off; a set that sent would be the board's C work this fake cannot time)."""
 
-import _cost
 from _cost import timed
 
 
-class PixelBuf:
+class PixelBuf(list):
     def __init__(self, size, *, byteorder="BGR", brightness=1.0, auto_write=False,
                  header=None, trailer=None):
+        super().__init__()
+        if auto_write:
+            raise ValueError("the fake PixelBuf sends only on show(): make it with auto_write=False")
+        for _ in range(size):
+            self.append((0, 0, 0))
         self._order = byteorder
         self._bpp = len(byteorder) - (1 if "P" in byteorder else 0)
         self._rgb = [byteorder.index(c) for c in "RGB"]
         self._w = byteorder.index("W") if "W" in byteorder else None
-        self._n = size
         self._buffer = bytearray(size * self._bpp)
         self._dimmed = None
         self._brightness = 1.0
         self.auto_write = False
         self.brightness = brightness
-        self.auto_write = auto_write
-
-    def __len__(self):
-        return self._n
 
     @property
     def bpp(self):
@@ -43,17 +44,9 @@ class PixelBuf:
         self._brightness = min(1.0, max(0.0, value))
         if self._brightness < 1.0 and self._dimmed is None:
             self._dimmed = bytearray(len(self._buffer))
-        if self._dimmed is not None:
-            for i in range(len(self._buffer)):
-                self._dimmed[i] = int(self._buffer[i] * self._brightness)
-        if self.auto_write:
-            self.show()
 
-    def _set(self, index, color):
-        if index < 0:
-            index += self._n
-        if not 0 <= index < self._n:
-            raise IndexError("pixel index out of range")
+    def _pack(self, index):
+        color = self[index]
         if isinstance(color, int):
             r = (color >> 16) & 255
             g = (color >> 8) & 255
@@ -75,44 +68,18 @@ class PixelBuf:
         dimmed = self._dimmed
         if dimmed is not None:
             scale = self._brightness
-            dimmed[at + rgb[0]] = int(r * scale)
-            dimmed[at + rgb[1]] = int(g * scale)
-            dimmed[at + rgb[2]] = int(b * scale)
-            if self._w is not None:
-                dimmed[at + self._w] = int(w * scale)
-
-    def __setitem__(self, index, color):
-        if _cost.ON:
-            _cost.sets[0] += 1
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self._n)
-            at = 0
-            for i in range(start, stop, step):
-                self._set(i, color[at])
-                at += 1
-        else:
-            self._set(index, color)
-        if self.auto_write:
-            self.show()
-
-    def __getitem__(self, index):
-        at = index * self._bpp
-        buffer = self._buffer
-        rgb = self._rgb
-        out = (buffer[at + rgb[0]], buffer[at + rgb[1]], buffer[at + rgb[2]])
-        if self._w is not None:
-            return out + (buffer[at + self._w],)
-        return out
+            for k in range(self._bpp):
+                dimmed[at + k] = int(buffer[at + k] * scale)
 
     @timed
     def fill(self, color):
-        for i in range(self._n):
-            self._set(i, color)
-        if self.auto_write:
-            self.show()
+        for i in range(len(self)):
+            self[i] = color
 
     @timed
     def show(self):
+        for i in range(len(self)):
+            self._pack(i)
         self._transmit(self._dimmed if self._dimmed is not None else self._buffer)
 
     def _transmit(self, buffer):
