@@ -845,7 +845,7 @@ def test_an_expert_that_lets_hard_decide_some_turns_makes_hard_with_itself(name,
 
 
 def _fields(table):
-    return [getattr(table, name) for name in ("fingerprint", "unit", "S", "N", "G", "maxp", "one_w", "many_w",
+    return [getattr(table, name) for name in ("fingerprint", "unit", "S", "N", "G", "maxp", "one_p", "many_p",
                                                "one_q", "one_l", "many_q", "many_l", "many_end", "one_from",
                                                "many_from", "keeps_from", "farkle", "top_size", "has_last")]
 

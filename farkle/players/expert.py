@@ -411,8 +411,8 @@ class TurnTable:
         if k <= 0:
             return True
         t = self.table
-        one_w, one_q, one_l, one_from = t.one_w, t.one_q, t.one_l, t.one_from
-        many_w, many_q, many_l, many_end = t.many_w, t.many_q, t.many_l, t.many_end
+        one_p, one_q, one_l, one_from = t.one_p, t.one_q, t.one_l, t.one_from
+        many_p, many_q, many_l, many_end = t.many_p, t.many_q, t.many_l, t.many_end
         many_from, keeps_from = t.many_from, t.keeps_from
         C, bank, req = self.C, self.bank, self.req
         pf = t.farkle
@@ -433,7 +433,7 @@ class TurnTable:
             if k > low:
                 first = N
             for n in range(first, N + 1):
-                acc = 0.0  # the ways of the rolls that score times what they lead to
+                acc = pf[n] * f
                 g = n
                 if C[0] is not None:
                     if k > low:
@@ -441,7 +441,7 @@ class TurnTable:
                     elif n >= N - 1:
                         g += mid
                 for i in range(one_from[g], one_from[g + 1]):
-                    acc += one_w[i] * C[one_l[i]][k + one_q[i]]
+                    acc += one_p[i] * C[one_l[i]][k + one_q[i]]
                 i = many_from[g]
                 best = -1.0
                 for j in range(keeps_from[g], keeps_from[g + 1]):
@@ -449,10 +449,9 @@ class TurnTable:
                     if v > best:
                         best = v
                     if many_end[j]:  # the group's last keep
-                        acc += many_w[i] * best
+                        acc += many_p[i] * best
                         best = -1.0
                         i += 1
-                acc = pf[n] * f + acc / 6 ** n
                 if acc > bk or not can:
                     C[n][k] = acc
                     if n < N - 1:
@@ -494,9 +493,9 @@ class TurnTable:
         """Rolling ``n`` dice at turn total ``k`` and playing on as the solution does (a
         taken-over set of dice must be rolled first)."""
         t = self.table
-        acc = 0.0
+        acc = t.farkle[n] * (1.0 - t.w(self.b, self.a))
         for i in range(t.one_from[n], t.one_from[n + 1]):
-            acc += t.one_w[i] * self.value(k + t.one_q[i], t.one_l[i])
+            acc += t.one_p[i] * self.value(k + t.one_q[i], t.one_l[i])
         i = t.many_from[n]
         best = -1.0
         for j in range(t.keeps_from[n], t.keeps_from[n + 1]):
@@ -504,10 +503,10 @@ class TurnTable:
             if v > best:
                 best = v
             if t.many_end[j]:
-                acc += t.many_w[i] * best
+                acc += t.many_p[i] * best
                 best = -1.0
                 i += 1
-        return t.farkle[n] * (1.0 - t.w(self.b, self.a)) + acc / 6 ** n
+        return acc
 
     def rolls(self, k, n):
         if k < self.req:

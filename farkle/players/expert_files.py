@@ -7,7 +7,6 @@ and to make the expert, then forgets it, so the game's heap holds only the code 
 
 import struct
 import sys
-from array import array
 
 
 MAGIC = b"FKX2"
@@ -94,8 +93,8 @@ def _groups(count, f, start):
 
 def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP groups
     """Pack the roll groups once for every turn the table builds: per number of dice, the
-    groups with one keep (``one_w`` their ways of the 6**n rolls, ``one_q`` the units the
-    keep adds, ``one_l`` the dice in hand after it) and those with several (``many_w``; for each keep
+    groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
+    ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
     ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
     within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds nothing
     of its own to the groups. The ``high`` and ``mid`` groups that follow the file's G
@@ -128,12 +127,11 @@ def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP 
             counts[1] += 1
             counts[2] += cnt
     table.maxp = maxp  # the most points (units) one keep adds
-    # ways, not chances: two bytes, not a float's four (a turn divides a number of dice's sum once)
-    table.one_w, table.many_w = array("H", bytearray(2 * counts[0])), array("H", bytearray(2 * counts[1]))
+    table.one_p, table.many_p = [0.0] * counts[0], [0.0] * counts[1]
     table.one_q, table.one_l = bytearray(counts[0]), bytearray(counts[0])
     table.many_q, table.many_l = bytearray(counts[2]), bytearray(counts[2])
     table.many_end = bytearray(counts[2])
-    table.one_from, table.many_from, table.keeps_from = [array("H", bytearray(2 * (3 * N + 4))) for _ in range(3)]
+    table.one_from, table.many_from, table.keeps_from = [0] * (3 * N + 4), [0] * (3 * N + 4), [0] * (3 * N + 4)
     table.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
     yield  # the lists made
     one = many = keeps = seen = section = 0
@@ -149,16 +147,16 @@ def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP 
         if last < n:
             _starts(table, section, last, n - 1, one, many, keeps)
             last = n
-        ways = data[pos + 2] | data[pos + 3] << 8
+        prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
         if not section:
-            pf[n] -= ways / 6 ** n
+            pf[n] -= prob
         pos += 4
         if cnt == 1:
-            table.one_w[one] = ways
+            table.one_p[one] = prob
             table.one_q[one], table.one_l[one] = data[pos], data[pos + 1]
             one += 1
         else:
-            table.many_w[many] = ways
+            table.many_p[many] = prob
             many += 1
             for i in range(pos, pos + 2 * cnt, 2):
                 table.many_q[keeps], table.many_l[keeps] = data[i], data[i + 1]
