@@ -8,7 +8,7 @@ rules, or for more than two players, the expert is *hard* (``expert_files.make``
 The file (little-endian; every score and turn total in units of ``unit`` points)::
 
     header  "FKX2" fingerprint:u32 unit:u16 S:u16 cap:u16 N:u8 players:u8 G:u16 H:u16
-            M:u16 RD:u16 off_groups:u32 off_W:u32 off_top:u32 off_reach:u32      (40 bytes)
+            RD:u16 off_groups:u32 off_W:u32 off_top:u32 off_reach:u32            (38 bytes)
     groups  G x (n:u8 k:u8 ways:u16, k x (points:u8 left:u8))
             the rolls of n dice grouped by their keeps: ``ways`` of the 6**n ordered rolls
             show one of them, each can be kept as (points, dice left after); only the keeps
@@ -16,8 +16,6 @@ The file (little-endian; every score and turn total in units of ``unit`` points)
             rolls with the same keeps are one group
     high    H groups of N dice, as above, for the turn totals above ``low``: the keeps of
             fewer dice left are one, the one of the most points, with left 0 (it banks)
-    mid     M groups of N - 1 and N dice, likewise, for the turn totals where fewer than
-            N - 1 dice left bank
     W       S x S float32: W[i][j], the chance that the player about to start a turn with
             score i wins against score j (score 0 = not on the board yet)
     top     S x S x 2 u8 (u16 where a roll region is longer than 255 units: the section is
@@ -37,8 +35,7 @@ one, ``1 - last[N][u - b + 1]``); a farkle is worth ``1 - W[b][a]``.
 Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
 P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
 bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
-(``TurnTable``; above ``a + low`` only for N dice, the others bank there; below it, until
-fewer than N - 1 dice roll on, the keeps of dice that bank are read as one); then a keep is the option with the highest ``C`` (ties: more points, then
+(``TurnTable``; above ``a + low`` only for N dice, the others bank there); then a keep is the option with the highest ``C`` (ties: more points, then
 more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
 for the best chance to get past the leader (``reach``; ``last`` where a tie is worth half)
 and banks as soon as it has.
@@ -343,7 +340,7 @@ class TurnTable:
             for k in range((self.top if n == N else self.low) + 1, size):
                 row[k] = bank[k]
         C[0] = None
-        for k in range(2, size):
+        for k in range(self.low + 2, size):
             if bank[k] < bank[k - 1]:
                 break
         else:
@@ -419,27 +416,20 @@ class TurnTable:
         f = bank[0]  # a farkle: as banking nothing
         N = len(C) - 1
         low = self.low
-        # Above low only N dice roll on; below it, down to where fewer than N - 1 dice first
-        # roll on, only N - 1 and N may. A keep that leaves dice which bank there reads a
-        # bank value: where more points bank for more (the bank row rises: C[0], see
-        # _rows), the best of those keeps is the one of the most points, and the file's
-        # high (N dice) and mid (N - 1 and N dice) groups list it alone. Once fewer dice
-        # roll on (a row worked out below), C[0] goes and the rows below read every keep.
-        high, mid = N + 1, 2 * N + 2
+        # Above low only N dice roll on, and every keep of fewer dice left reads a bank
+        # value: where the bank row rises (C[0], see _rows), N dice read the file's high
+        # groups, whose keeps of fewer dice are one (the most points, from the bank row).
+        high = N + 1 if C[0] is not None else 0
         first = self.n
         while k > 0:
             bk = bank[k]
             can = k >= req
+            m = 0  # where the groups this row reads start in the from-lists
             if k > low:
-                first = N
+                first, m = N, high
             for n in range(first, N + 1):
                 acc = pf[n] * f
-                g = n
-                if C[0] is not None:
-                    if k > low:
-                        g += high
-                    elif n >= N - 1:
-                        g += mid
+                g = n + m
                 for i in range(one_from[g], one_from[g + 1]):
                     acc += one_p[i] * C[one_l[i]][k + one_q[i]]
                 i = many_from[g]
@@ -452,12 +442,7 @@ class TurnTable:
                         acc += many_p[i] * best
                         best = -1.0
                         i += 1
-                if acc > bk or not can:
-                    C[n][k] = acc
-                    if n < N - 1:
-                        C[0] = None
-                else:
-                    C[n][k] = bk
+                C[n][k] = acc if (acc > bk or not can) else bk
                 if n < N and stop is not None and stop():
                     self.k, self.n = k, n + 1
                     return False

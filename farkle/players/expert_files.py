@@ -10,8 +10,8 @@ import sys
 
 
 MAGIC = b"FKX2"
-HEADER = "<4sIHHHBBHHHHIIII"
-HEADER_SIZE = 40
+HEADER = "<4sIHHHBBHHHIIII"
+HEADER_SIZE = 38
 DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
 PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
 FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
@@ -57,7 +57,7 @@ def _opening(path, rules=None, players=2):
     head = f.read(HEADER_SIZE)
     if len(head) < HEADER_SIZE:
         raise ValueError("not an expert table: " + path)
-    (magic, table.fingerprint, table.unit, table.S, table.cap, table.N, table.players, table.G, high, mid,
+    (magic, table.fingerprint, table.unit, table.S, table.cap, table.N, table.players, table.G, high,
      table.RD, off_groups, table.off_W, table.off_top, table.off_reach) = struct.unpack(HEADER, head)
     if magic != MAGIC:
         raise ValueError("not an expert table: " + path)
@@ -65,7 +65,7 @@ def _opening(path, rules=None, players=2):
         f.close()  # a board keeps only the file it plays open
         return None
     yield  # the file opened and its header checked, then its groups: a frame would not hold both
-    yield from _pack(table, f, off_groups, high, mid)
+    yield from _pack(table, f, off_groups, high)
     table.top_size = (table.off_reach - table.off_top) // (2 * table.S * table.S)  # 1 or 2 bytes
     table.off_last = table.off_reach + 4 * table.N * table.RD
     f.seek(0, 2)
@@ -91,31 +91,23 @@ def _groups(count, f, start):
         pos += 4 + 2 * data[pos + 1]
 
 
-def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP groups
+def _pack(table, f, start, high):  # a generator: a step every GROUPS_STEP groups
     """Pack the roll groups once for every turn the table builds: per number of dice, the
     groups with one keep (``one_p`` their chances, ``one_q`` the units the keep adds,
     ``one_l`` the dice in hand after it) and those with several (``many_p``; for each keep
     ``many_q``, ``many_l`` and ``many_end``, 1 at a group's last keep), in the file's order
     within each kind: a turn reads a keep's value as ``C[left][k + q]``, so it binds nothing
-    of its own to the groups. The ``high`` and ``mid`` groups that follow the file's G
-    (those of the rows where fewer dice bank, ``TurnTable.build``) are packed after them:
-    ``one_from[n]``, ``many_from[n]`` and ``keeps_from[n]`` start the groups of n dice, at
-    ``n + N + 1`` the high ones and at ``n + 2 * (N + 1)`` the mid ones. About 2 KB, like
-    the file's groups."""
+    of its own to the groups. The ``high`` groups that follow the file's G (those of the
+    rows where fewer dice bank, ``TurnTable.build``) are packed after them: ``one_from[n]``,
+    ``many_from[n]`` and ``keeps_from[n]`` start the groups of n dice, at ``n + N + 1`` the
+    high ones. About 2 KB, like the file's groups."""
     N = table.N
-    ends = (table.G, table.G + high, table.G + high + mid)
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-    maxp = 0
-    last = [0, 0, 0]  # the number of dice of each section's last group so far
-    seen = section = 0
-    for data, pos in _groups(ends[2], f, start):  # counted (a light pass: a step), then packed
-        while seen == ends[section]:
-            section += 1
-        seen += 1
+    maxp = last = 0
+    for data, pos in _groups(table.G + high, f, start):  # counted (a light pass: a step), then packed
         n, cnt = data[pos], data[pos + 1]
-        if n < last[section] or n > N:
+        if n > N:
             raise ValueError("roll groups out of order")
-        last[section] = n
         for i in range(pos + 4, pos + 4 + 2 * cnt, 2):
             if data[i] < 1:
                 raise ValueError("a keep that adds no points")  # a row would read itself
@@ -131,24 +123,31 @@ def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP 
     table.one_q, table.one_l = bytearray(counts[0]), bytearray(counts[0])
     table.many_q, table.many_l = bytearray(counts[2]), bytearray(counts[2])
     table.many_end = bytearray(counts[2])
-    table.one_from, table.many_from, table.keeps_from = [0] * (3 * N + 4), [0] * (3 * N + 4), [0] * (3 * N + 4)
+    one_from, many_from, keeps_from = table.one_from, table.many_from, table.keeps_from = \
+        [0] * (2 * N + 3), [0] * (2 * N + 3), [0] * (2 * N + 3)
     table.farkle = pf = [1.0] * (N + 1)  # farkle[n]: the chance that n dice score nothing
     yield  # the lists made
-    one = many = keeps = seen = section = 0
-    last = 0  # the groups of 1 to ``last`` dice of this section have their starts
-    for data, pos in _groups(ends[2], f, start):
-        while seen == ends[section]:  # a section ends: the rest of its starts, the next begins
-            _starts(table, section, last, N, one, many, keeps)
-            section, last = section + 1, 0
+    one = many = keeps = seen = 0
+    base = 0  # N + 1 for the high groups
+    last = 1
+    for data, pos in _groups(table.G + high, f, start):
+        if seen == table.G:  # the high groups: the full ones' ends, then theirs from here
+            while last <= N:
+                last += 1
+                one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+            base, last = N + 1, 1
+            one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
         seen += 1
         if seen % GROUPS_STEP == 0:
             yield
         n, cnt = data[pos], data[pos + 1]
-        if last < n:
-            _starts(table, section, last, n - 1, one, many, keeps)
-            last = n
+        if n < last:
+            raise ValueError("roll groups out of order")
+        while last < n:
+            last += 1
+            one_from[base + last], many_from[base + last], keeps_from[base + last] = one, many, keeps
         prob = (data[pos + 2] | data[pos + 3] << 8) / 6 ** n
-        if not section:
+        if not base:
             pf[n] -= prob
         pos += 4
         if cnt == 1:
@@ -162,17 +161,15 @@ def _pack(table, f, start, high, mid):  # a generator: a step every GROUPS_STEP 
                 table.many_q[keeps], table.many_l[keeps] = data[i], data[i + 1]
                 keeps += 1
             table.many_end[keeps - 1] = 1
-    while section < 3:
-        _starts(table, section, last, N, one, many, keeps)
-        section, last = section + 1, 0
-
-
-def _starts(table, section, done, to, one, many, keeps):
-    """The starts of the groups of ``done + 1`` to ``to + 1`` dice in ``section`` (0 all,
-    1 high, 2 mid) are where the packing stands: none of ``done + 1`` to ``to`` dice follow."""
-    base = section * (table.N + 1)
-    for n in range(done + 1, to + 2):
-        table.one_from[base + n], table.many_from[base + n], table.keeps_from[base + n] = one, many, keeps
+    if not base:  # no high groups
+        while last <= N:
+            last += 1
+            one_from[last], many_from[last], keeps_from[last] = one, many, keeps
+        base, last = N + 1, 1
+        one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
+    while last <= N:
+        last += 1
+        one_from[base + last], many_from[base + last], keeps_from[base + last] = one, many, keeps
 
 
 def fits(table, rules, players):

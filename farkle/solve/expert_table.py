@@ -39,33 +39,26 @@ def shipped_tops(sol):
 
 
 def file_groups(rt):
-    """``(groups, high, mid)``: the roll groups as the file lists them, ``(n, ways, options)``.
+    """``(groups, high)``: the roll groups as the file lists them, ``(n, ways, options)``.
     Groups whose options are the same are one (their ways added): a turn reads each once.
-    ``high``: the groups of N dice for the rows where fewer than N dice bank, ``mid``: those
-    of N - 1 and N dice for the rows where fewer than N - 1 dice bank (``TurnTable.build``).
-    There every keep that leaves dice that bank reads a bank value: those keeps are one, the
-    one of the most points, read from the bank row (left 0); the others stay as they are."""
+    ``high``: the groups of N dice for the rows above ``low``, where every keep of fewer
+    dice left banks: those keeps are one, the one of the most points, read from the bank
+    row (left 0); a keep of all the dice (N left) stays as it is."""
     N = rt.N
     groups = {}
     for n, ways, opts in rt.flat:
         key = (n, tuple(sorted(set(opts))))
         groups[key] = groups.get(key, 0) + ways
-    full = [(n, ways, opts) for (n, opts), ways in sorted(groups.items())]
-    return full, _banking(full, N, N), _banking(full, N - 1, N)
-
-
-def _banking(groups, fewest, N):
-    """The groups of at least ``fewest`` dice where keeps that leave fewer than ``fewest``
-    (and not all N again: hot dice) bank: those keeps as one, of the most points, left 0."""
-    out = {}
-    for n, ways, opts in groups:
-        if n < fewest:
+    high = {}
+    for (n, opts), ways in groups.items():
+        if n != N:
             continue
-        banks = [p for p, m in opts if m < fewest]
-        rest = tuple(o for o in opts if o[1] >= fewest)
-        key = (n, tuple(sorted(set((((max(banks), 0),) if banks else ()) + rest))))
-        out[key] = out.get(key, 0) + ways
-    return [(n, ways, opts) for (n, opts), ways in sorted(out.items())]
+        low = [p for p, m in opts if m != N]
+        reduced = ((max(low), 0),) if low else ()
+        key = (n, tuple(sorted(set(reduced + tuple(o for o in opts if o[1] == N)))))
+        high[key] = high.get(key, 0) + ways
+    return ([(n, ways, opts) for (n, opts), ways in sorted(groups.items())],
+            [(n, ways, opts) for (n, opts), ways in sorted(high.items())])
 
 
 def table_bytes(sol, rules=None):
@@ -79,9 +72,9 @@ def table_bytes(sol, rules=None):
         raise ValueError("a roll region is longer than 65,535 units")
     if max(p for _, _, opts in rt.flat for p, _ in opts) > 255:
         raise ValueError("a keep is worth more than 255 units")
-    full, high, mid = file_groups(rt)
+    full, high = file_groups(rt)
     groups = b""
-    for n, ways, opts in full + high + mid:
+    for n, ways, opts in full + high:
         groups += struct.pack("<BBH", n, len(opts), ways)
         for p, m in opts:
             groups += struct.pack("<BB", p, m)
@@ -94,7 +87,7 @@ def table_bytes(sol, rules=None):
     off_top = off_W + len(W)
     off_reach = off_top + len(tops)
     head = struct.pack(HEADER, MAGIC, fingerprint(rules), sol.unit, S, sol.cap, N, 2,
-                       len(full), len(high), len(mid), RD, off_groups, off_W, off_top, off_reach)
+                       len(full), len(high), RD, off_groups, off_W, off_top, off_reach)
     assert len(head) == HEADER_SIZE
     last = last_section(sol)
     return head + groups + W + tops + reach.tobytes() + (last.tobytes() if last is not None else b"")
