@@ -41,17 +41,29 @@ class PixelBuf(list):
         self._brightness = min(1.0, max(0.0, value))
 
     def _pack(self, index):
+        """One pixel's bytes, at the brightness, where the byte order puts them; making no
+        garbage (no tuple, no iterator), as the board's C makes none: a collection the
+        board does not have would be charged to the firmware."""
         color = self[index]
         if isinstance(color, int):
-            color = ((color >> 16) & 255, (color >> 8) & 255, color & 255)
+            r = (color >> 16) & 255
+            g = (color >> 8) & 255
+            b = color & 255
+            w = 0
+        else:
+            r = color[0]
+            g = color[1]
+            b = color[2]
+            w = color[3] if len(color) == 4 else 0
         at = index * self._bpp
         order = self._order
         scale = self._brightness
         buffer = self._buffer
-        for k, name in enumerate("RGBW"):
-            place = order.find(name)
-            if place >= 0:
-                buffer[at + place] = int((color[k] if k < len(color) else 0) * scale)
+        buffer[at + order.find("R")] = int(r * scale)
+        buffer[at + order.find("G")] = int(g * scale)
+        buffer[at + order.find("B")] = int(b * scale)
+        if "W" in order:
+            buffer[at + order.find("W")] = int(w * scale)
 
     @timed
     def fill(self, color):
