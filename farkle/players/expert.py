@@ -35,8 +35,9 @@ one, ``1 - last[N][u - b + 1]``); a farkle is worth ``1 - W[b][a]``.
 Rolling ``n`` dice at ``u`` is worth ``P(farkle) * (1 - W[b][a]) + sum over groups of
 P(group) * max over its keeps of C(u + points, left)``, and ``C = max(bank, roll)`` where a
 bank is allowed. At the start of each turn this is computed for ``u`` from ``a + top`` down
-(``TurnTable``; above ``a + low`` only for N dice, the others bank there); then a keep is the option with the highest ``C`` (ties: more points, then
-more dice) and rolling on is ``roll > bank``. In the final round the trailing player keeps
+(``TurnTable``; above ``a + low`` only for N dice, the others bank there); then a keep is
+the option with the highest ``C`` (ties: more points, then more dice) and rolling on is
+``roll > bank``. In the final round the trailing player keeps
 for the best chance to get past the leader (``reach``; ``last`` where a tie is worth half)
 and banks as soon as it has.
 
@@ -82,8 +83,9 @@ class Table:
         self.turns = {}  # (a, b) -> TurnTable, at most TURN_CACHE of them
         self.spare = None  # the value rows of the last turn let go, for the next one
         # What the reads land in (``readinto``): SPAN values, one value, a u16 and a u8 pair
-        # of tops, made once. A turn reads hundreds of times, and in a heap broken up into holes of a
-        # hundred bytes even a read's bytes and the tuple they unpack to may find no room.
+        # of tops, made once. A turn reads hundreds of times, and in a heap broken up into
+        # holes of a hundred bytes even a read's bytes and the tuple they unpack to may find
+        # no room.
         # (One attribute: the table's names fill its table of attributes as made.) The
         # file's float32 and u16 are little-endian, as an RP2040's and a PC's are.
         self.buffers = (array("f", bytearray(4 * SPAN)), array("f", bytearray(4)), array("H", bytearray(4)),
@@ -234,7 +236,8 @@ class TurnTable:
         self.table = table
         self.a, self.b = a, b
         tops = table.tops(a, b)
-        self.top, self.low = tops[0], tops[1]  # the turn totals with a value here: below size()
+        # above top every number of dice banks, above low every number but N
+        self.top, self.low = tops[0], tops[1]
         self.req = requirement(rules, table.unit, a > 0)
         self.oreq = requirement(rules, table.unit, b > 0)
         self.final = rules.final_round
