@@ -18,11 +18,11 @@ def _timed(function, label):
     """``function`` that adds its inclusive host time to ``calls[label]``."""
     def wrapper(*args, **kwargs):
         began = time.monotonic_ns()
-        was, sets = _cost.spent[0], _cost.sets[0]
+        was = _cost.spent[0]
         try:
             return function(*args, **kwargs)
         finally:
-            spent = time.monotonic_ns() - began - faked[0](was, sets)  # the fakes' C work out
+            spent = time.monotonic_ns() - began - faked[0](was)  # the fakes' C work out
             calls[label] = calls.get(label, 0) + spent
 
     return wrapper

@@ -257,10 +257,10 @@ def take_best(app, game):
             press(app, "die%d" % slot)
 
 
-def faked_ns(spent_us, sets):
-    """Host ns of C work the fakes did since ``_cost.spent[0]`` was ``spent_us`` and
-    ``_cost.sets[0]`` was ``sets``: the timed calls', and the counted ones' at their cost."""
-    return (_cost.spent[0] - spent_us) * 1000 + (_cost.sets[0] - sets) * _cost.sets[1]
+def faked_ns(spent_us):
+    """Host ns of C work the fakes did (their timed calls) since ``_cost.spent[0]`` was
+    ``spent_us``."""
+    return (_cost.spent[0] - spent_us) * 1000
 
 
 clock = [0, 0, 0]  # host us at the last reading, board ms so far, board us left over
@@ -444,28 +444,7 @@ def fill_name_pool():
 
 def main():
     global v
-    if CFG.get("timing"):
-        # what a pixel set costs the fake beyond what the board's C costs (a list's store
-        # stands for it), the least of a few runs: the fake counts its sets, timing each
-        # would make garbage (``faked_ns``)
-        import adafruit_pixelbuf
-
-        buf = adafruit_pixelbuf.PixelBuf(64, brightness=0.25)  # settings.toml's: the dimmed copy too
-        scope = [None] * 64
-        best = None
-        for _ in range(9):
-            began = time.monotonic_ns()
-            for i in range(64):
-                buf[i] = (10, 20, 30)
-            ended = time.monotonic_ns()
-            for i in range(64):
-                scope[i] = (10, 20, 30)
-            spent = (ended - began - (time.monotonic_ns() - ended)) // 64
-            best = spent if best is None or spent < best else best
-        _cost.sets[0] = 0
-        _cost.sets[1] = best
-        buf = scope = None
-    else:
+    if not CFG.get("timing"):
         # the pool's padding is for the heap's figures, which a timing run does not report;
         # its names would sit in the path of every lookup of a name (each string the
         # firmware makes is looked up among them), which a board never walks
@@ -508,7 +487,6 @@ def main():
         times["waited"] = timing.waited()
     times["start"] = time._ticks_us()
     times["faked"] = _cost.spent[0]
-    times["sets"] = _cost.sets[0]
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
@@ -538,7 +516,7 @@ def main():
         read = time._ticks_us()
         waits = timing.waited()
         began = time._ticks_us()
-        faked, sets = _cost.spent[0], _cost.sets[0]
+        faked = _cost.spent[0]
         log_us, log_reads = timing.LOG_IO[0], timing.LOG_IO[1]
         changed = step(self)
         ended = time._ticks_us()
@@ -549,7 +527,7 @@ def main():
         outside = time._ticks_diff(began, read) + time._ticks_diff(time._ticks_us(), ended)
         read_then = timing.file_reads()
         taken = timing.us_between(waits, after) - outside
-        spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked, sets) - (timing.LOG_IO[0] - log_us) * 1000
+        spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked) - (timing.LOG_IO[0] - log_us) * 1000
                  - timing.read_ns(read_first, read_then, timing.LOG_IO[1] - log_reads) - (taken * 1000 if taken > 0 else 0))
         ran = 0
         if held - gc.mem_alloc() > 2048:
@@ -564,7 +542,7 @@ def main():
         spent = timing.at_speed(spent // 1000) * 1000  # at the calibration's speed
         if not times["boot"]:
             taken = timing.us_between(times["waited"], after) - outside
-            times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"], times["sets"])
+            times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"])
                              - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0))
             times["boot"] = timing.at_speed(times["boot"] // 1000) * 1000
         elif spent > times["frame"]:

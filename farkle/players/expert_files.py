@@ -103,7 +103,7 @@ def _pack(table, f, start, high):  # a generator: a step every GROUPS_STEP group
     high ones. About 2 KB, like the file's groups."""
     N = table.N
     counts = [0, 0, 0]  # groups with one keep, with several, and their keeps
-    maxp = last = 0
+    maxp = 0
     for data, pos in _groups(table.G + high, f, start):  # counted (a light pass: a step), then packed
         n, cnt = data[pos], data[pos + 1]
         if n > N:
@@ -131,12 +131,8 @@ def _pack(table, f, start, high):  # a generator: a step every GROUPS_STEP group
     base = 0  # N + 1 for the high groups
     last = 1
     for data, pos in _groups(table.G + high, f, start):
-        if seen == table.G:  # the high groups: the full ones' ends, then theirs from here
-            while last <= N:
-                last += 1
-                one_from[last], many_from[last], keeps_from[last] = one, many, keeps
-            base, last = N + 1, 1
-            one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
+        if seen == table.G:  # the high groups from here
+            base, last = _high_from(table, last, one, many, keeps)
         seen += 1
         if seen % GROUPS_STEP == 0:
             yield
@@ -162,14 +158,19 @@ def _pack(table, f, start, high):  # a generator: a step every GROUPS_STEP group
                 keeps += 1
             table.many_end[keeps - 1] = 1
     if not base:  # no high groups
-        while last <= N:
-            last += 1
-            one_from[last], many_from[last], keeps_from[last] = one, many, keeps
-        base, last = N + 1, 1
-        one_from[base + 1], many_from[base + 1], keeps_from[base + 1] = one, many, keeps
+        base, last = _high_from(table, last, one, many, keeps)
     while last <= N:
         last += 1
         one_from[base + last], many_from[base + last], keeps_from[base + last] = one, many, keeps
+
+
+def _high_from(table, last, one, many, keeps):
+    """The full groups end where the packing stands (the starts of ``last + 1`` dice to the
+    end), and the high groups begin there: returns their ``(base, last)``."""
+    base = table.N + 1
+    for n in range(last + 1, base + 2):
+        table.one_from[n], table.many_from[n], table.keeps_from[n] = one, many, keeps
+    return base, 1
 
 
 def fits(table, rules, players):

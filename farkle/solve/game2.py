@@ -219,8 +219,9 @@ class GameSolution:
     yet when there is an opening minimum); ``S + x`` is a player who has a head start of
     ``extra[x]`` units but is not on the board yet (``solve(handicaps=...)``).
     ``tops[i, j, n - 1]``: the largest turn total (units) at which the mover rolls ``n`` dice
-    (above it, banking is best with them), and ``top[i, j]`` the largest of those; ``used[g, j]``: option j of roll group g is
-    the strictly best keep somewhere (the others never are, so the board may skip them).
+    (above it, banking is best with them), and ``top[i, j]`` the largest of those;
+    ``used[g, j]``: option j of roll group g is the strictly best keep somewhere (the others
+    never are, so the board may skip them).
     Also ``cap``, ``reach`` (one-turn reach table), ``rolls``, ``rules``, ``seconds``,
     ``sweeps`` (turn DPs per level).
     """

@@ -11,10 +11,6 @@ import time
 ON = False
 spent = [0]
 _depth = [0]
-# Calls too many a frame to time one by one (a pixel set: the clock's long ints would be
-# garbage the board's C does not make, and bring collections it does not have) are counted
-# in sets[0]; whoever reads them measures what one costs beyond a C store (sets[1] ns).
-sets = [0, 0]
 
 
 def timed(function):
