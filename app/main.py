@@ -63,6 +63,7 @@ class App:
         self.input = Input(board)
         # persist hook: saves, resume offer, statistics, dice check (app.persist)
         self.keeper = Keeper(getattr(board, "nvm", None), dice)
+        self.keeper.collector = MEM_FREE is not None  # its sector rewrites wait for _collect
         notices = list(notices) + self.keeper.notices
         self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
                                      setup=setup, notices=notices)
@@ -144,11 +145,14 @@ class App:
         (where the collector, about 10 ms on a board, would stall the lights). A frame with
         time to spare (``spent`` ms of work) asks for the free room every GC_EVERY frames
         (that walks the heap's table: a few ms); when it is short and GC_GAIN of garbage
-        has been made since the last collection, the quiet frames after it work nothing
-        ahead, and the first whose own work was light collects."""
-        if self.gc_due:
+        has been made since the last collection, or a save that rewrites the sector asks
+        for it (``Keeper.collect_due``), the quiet frames after it work nothing ahead, and
+        the first whose own work was light collects."""
+        if self.gc_due or self.keeper.collect_due:
+            self.gc_due = True
             if spent < COLLECT_MS:
                 gc.collect()
+                self.keeper.collect_due = False
                 self.gc_due = False
                 self.collected = self.frames
                 self.free_after = 0

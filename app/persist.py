@@ -43,6 +43,9 @@ SAVE_ROOM = 512
 GAME_ROOM = 256
 STATS_ROOM = 96
 SETTINGS_ROOM = 160  # the settings' bytes (about 120), written at every save
+# A save that rewrites the sector wants the heap's longest hole; with a collector that runs
+# in quiet frames (``app.main.App``) it waits for one, at most this many tries
+COLLECT_TRIES = 8
 
 
 class Keeper:
@@ -91,6 +94,13 @@ class Keeper:
         self.view_version = -1
         self.saves = 0
         self.short = 0  # saves that had to wait for heap (captured or written a frame later)
+        # A sector rewrite (the journal full) collects the garbage when the heap has no long
+        # hole for it: on top of the save's own work, too much for one frame. Where the app
+        # collects in its quiet frames (``collector``), the save asks for that (``collect_due``)
+        # and waits for it, at most COLLECT_TRIES frames.
+        self.collector = False
+        self.collect_due = False
+        self.collect_tries = 0  # saves tried since the collection was asked for (0: not asked)
         # a save is due (written once no dice are tumbling); at once when a refused game or the
         # set-aside notice is still in the flash, so neither comes back at the next power-on
         self.dirty = dropped
@@ -288,7 +298,16 @@ class Keeper:
         if game_bytes is not None:
             sections[nvm_store.GAME] = game_bytes
         length = nvm_store.pack_framed(sections, self.out, SAVE_ROOM)
-        if store.save_framed(self.out, length):
+        if self.collector and not store.fits(nvm_store.HEADER + length):
+            if not self.collect_tries or self.collect_due and self.collect_tries < COLLECT_TRIES:
+                self.collect_due = True  # the app clears it when it has collected
+                self.collect_tries += 1
+                self.dirty = True
+                return
+        collected = self.collect_tries > 0 and not self.collect_due  # the app's collection came
+        self.collect_due = False
+        self.collect_tries = 0
+        if store.save_framed(self.out, length, not collected):
             self.saves += 1
         elif store.status == nvm_store.FAILED:
             self._notice(store.notice())

@@ -118,7 +118,7 @@ class Store:
 
         return load(self)
 
-    def save(self, payload, framed=None):
+    def save(self, payload, framed=None, collect=True):
         """Append ``payload`` (bytes or a bytearray: nothing of it is kept, so the caller may
         fill the same bytearray again for the next save) as the newest record (or rewrite the
         sector when it is full).
@@ -128,6 +128,8 @@ class Store:
             sector). Never raises for a failing NVM, so a worn board keeps playing; a
             compaction that finds no room for its record (``framed`` spares it that, see
             ``save_framed``) raises MemoryError before it touches the NVM: try again later.
+            ``collect``: False where the caller has just collected the garbage (a second
+            collection would find the same heap).
         """
         if self.last_at is not None and self.last_size == len(payload) and self._reads(self.last_at, payload):
             return False  # the same as the newest record
@@ -144,7 +146,7 @@ class Store:
             sector = None
         else:
             start = 0
-            sector = erased_after((head, payload), self.size, framed)  # MemoryError: nothing touched yet
+            sector = erased_after((head, payload), self.size, framed, collect)  # MemoryError: nothing touched yet
         try:
             if sector is None:
                 # erased flash: programmed, nothing erased; the header first, so a cut before
@@ -172,11 +174,11 @@ class Store:
         self.status = OK
         return True
 
-    def save_framed(self, record, length):
+    def save_framed(self, record, length, collect=True):
         """``save`` of the ``length`` bytes of payload framed in ``record`` (``pack_framed``):
         a compaction writes the record from there, its header put in front of the payload
         and the frame's erased bytes after it, unless the heap holds a longer run."""
-        return self.save(memoryview(record)[HEADER:HEADER + length], record)
+        return self.save(memoryview(record)[HEADER:HEADER + length], record, collect)
 
     def fits(self, n):
         """Whether a record of ``n`` bytes can be appended: it must lie in the erased run after
@@ -217,7 +219,7 @@ def _erased(n):
     return bytearray(b"\xff") * n
 
 
-def erased_after(pieces, most, framed=None):
+def erased_after(pieces, most, framed=None, collect=True):
     """A bytearray of the ``pieces`` (bytes-like) one after another, then erased bytes
     (0xFF), up to ``most`` bytes in all: as many as the heap has one hole for, and at least
     one (an erased byte after the last record is what tells the loader it was not torn).
@@ -225,8 +227,8 @@ def erased_after(pieces, most, framed=None):
     Lengths are tried with the collector off, longest first: where no hole is big enough the
     allocator would collect (tens of ms on a board) and then fail all the same. When not
     even GOOD_RUN bytes after the pieces are had so, the heap is collected once and tried
-    again: a short run brings the next compaction, a sector erased and a window for a power
-    cut, sooner. Then ``framed`` (``pack_framed``'s bytearray: room for the first piece, the
+    again (unless ``collect`` is False: the caller has just collected): a short run brings
+    the next compaction, a sector erased and a window for a power cut, sooner. Then ``framed`` (``pack_framed``'s bytearray: room for the first piece, the
     others, erased bytes) is filled and given back, unless the heap held a longer run;
     without it, the least length is asked for, and MemoryError raised if even that finds no
     room."""
@@ -240,7 +242,7 @@ def erased_after(pieces, most, framed=None):
     if framed is not None and len(framed) > good:
         good = len(framed) + 1 if len(framed) < most else most
     out = _longest(least, good, most)
-    if out is None:
+    if out is None and collect:
         gc.collect()
         out = _longest(least, len(framed) + 1 if framed is not None else least + 1, most)
     if out is None:

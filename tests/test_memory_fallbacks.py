@@ -102,7 +102,7 @@ def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
     first = bytes(nvm)
     assert keeper.saves == 1
 
-    def no_room(payload, framed=None):
+    def no_room(payload, framed=None, collect=True):
         raise MemoryError("memory allocation failed")
 
     monkeypatch.setattr(keeper.store, "save", no_room)

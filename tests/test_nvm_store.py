@@ -1,5 +1,6 @@
 """hardware.nvm_store (the journal in the NVM), app.storage and farkle.stats."""
 
+import gc
 import random
 import zlib
 
@@ -327,6 +328,19 @@ def test_a_compaction_with_little_heap_erases_less_and_no_save_is_lost(monkeypat
         assert fresh.end == store.end and fresh.erased >= store.erased  # a reboot appends where it left off
     assert len(sizes) > 5 and max(sizes) <= 700  # compactions into at most 700 bytes, old bytes past them
     assert nvm.data[700:] != b"\xff" * (4096 - 700)
+
+
+@pytest.mark.parametrize("collect", [True, False])
+def test_a_compaction_short_of_a_long_hole_collects_unless_the_caller_just_did(monkeypatch, collect):
+    collections = []
+    monkeypatch.setattr(nvm_store, "_erased", _hole_of(200, []))
+    monkeypatch.setattr(gc, "collect", lambda: collections.append(1))
+    out = bytearray(512)
+    size = nvm_store.pack_framed({nvm_store.GAME: b"game"}, out, 512)
+    sector = nvm_store.erased_after((out[:nvm_store.HEADER], out[nvm_store.HEADER:nvm_store.HEADER + size]), 4096, out,
+                                    collect)
+    assert len(collections) == (1 if collect else 0)
+    assert sector is out  # no longer hole: the save's own frame, all the same
 
 
 def test_an_append_leaves_an_erased_byte_before_old_bytes_a_compaction_kept(monkeypatch):

@@ -235,7 +235,7 @@ def test_every_cut_of_saves_whose_compactions_find_little_heap(game_snapshots, m
     # so the sector is rewritten every few saves, each rewrite keeping old bytes past them
     make = nvm_store.erased_after
     monkeypatch.setattr(nvm_store, "erased_after",
-                        lambda pieces, most, framed=None: make(pieces, min(most, max(600, sum(len(p) for p in pieces))),
-                                                               framed))
+                        lambda pieces, most, framed=None, collect=True:
+                        make(pieces, min(most, max(600, sum(len(p) for p in pieces))), framed, collect))
     seen = run_saves(game_snapshots[:16], recover_every=29)
     assert seen["rewrites"] >= 4 and seen["appends"] >= 6

@@ -160,3 +160,55 @@ def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_shor
             break
     made = events.index("make")
     assert events[made - 2:made] == ["collect", "frame"]
+
+
+
+def _sector_full(rig, heap, monkeypatch):
+    """The journal full (the next save rewrites the sector) in a heap with no long hole;
+    returns (frame, collect, collections so far) of each save written."""
+    from hardware import nvm_store
+
+    store = rig.app.keeper.store
+    store.erased = store.end
+    monkeypatch.setattr(nvm_store, "_longest", lambda least, shortest, most: None)
+    written = []
+    save_framed = store.save_framed
+
+    def watched(record, length, collect=True):
+        # the frame being played: App.frames counts it at its end
+        written.append((rig.app.frames + 1, collect, len(heap["collections"])))
+        return save_framed(record, length, collect)
+
+    store.save_framed = watched
+    return written
+
+
+def test_a_save_that_rewrites_the_sector_waits_for_a_quiet_frames_collection(heap, monkeypatch):
+    """A sector rewrite wants a long hole: its frame would otherwise do the save's work and a
+    collection too. The app collects in a quiet frame first; the save, in a later frame,
+    does not collect again."""
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    rig.run(3000)
+    written = _sector_full(rig, heap, monkeypatch)
+    store = rig.app.keeper.store
+    erases = store.erases
+    rig.app.keeper.dirty = True
+    play(rig, heap, 10)
+    assert len(heap["collections"]) == 1
+    assert written == [(written[0][0], False, 1)] and written[0][0] > heap["collections"][0]
+    assert store.erases == erases + 1 and not rig.app.keeper.collect_due
+
+
+def test_a_save_whose_collection_never_comes_is_written_after_a_few_tries(heap, monkeypatch):
+    from app import persist
+
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    rig.run(3000)
+    written = _sector_full(rig, heap, monkeypatch)
+    store = rig.app.keeper.store
+    erases = store.erases
+    monkeypatch.setattr(main, "COLLECT_MS", 0)  # no frame is light enough to collect in
+    rig.app.keeper.dirty = True
+    play(rig, heap, 2 * persist.COLLECT_TRIES)
+    assert [collect for _, collect, _ in written] == [True]  # the save collects for itself
+    assert store.erases == erases + 1 and not rig.app.keeper.dirty
