@@ -144,10 +144,12 @@ class App:
         """The garbage collected in a quiet frame, before the heap runs out in a busy one
         (where the collector, about 10 ms on a board, would stall the lights). A frame with
         time to spare (``spent`` ms of work) asks for the free room every GC_EVERY frames
-        (that walks the heap's table: a few ms); when it is short and GC_GAIN of garbage
-        has been made since the last collection, or a save that rewrites the sector asks
-        for it (``Keeper.collect_due``), the quiet frames after it work nothing ahead, and
-        the first whose own work was light collects."""
+        (that walks the heap's table: a few ms). The quiet frames after it work nothing
+        ahead, and the first whose own work was light collects, when the room is short and
+        GC_GAIN of garbage has been made since the last collection, or half the room that
+        left where that is less (a long game against the expert leaves little: waiting for
+        GC_GAIN there let the allocator run out in a busy frame); or when a save that
+        rewrites the sector asks for it (``Keeper.collect_due``)."""
         if self.gc_due or self.keeper.collect_due:
             self.gc_due = True
             if spent < COLLECT_MS:
@@ -160,7 +162,7 @@ class App:
             free = MEM_FREE()
             if free > self.free_after:  # collected since (here, by the allocator or a job)
                 self.free_after = free
-            elif free < GC_ROOM and self.free_after - free >= GC_GAIN:
+            elif free < GC_ROOM and self.free_after - free >= min(GC_GAIN, self.free_after // 2):
                 self.gc_due = True
 
     def run(self):

@@ -41,7 +41,8 @@ HINT_WORK_MS = 35
 # it left, less the room now) is GC_GAIN or more: where the live objects themselves leave
 # less than GC_ROOM free (a long game against the expert), the room stays short after every
 # collection, and collecting again each GC_EVERY frames gave back nothing, at a collection's
-# cost each time.
+# cost each time. Where a collection leaves less than twice GC_GAIN free, half of what it
+# left is enough: waiting for GC_GAIN there let the allocator run out in a busy frame.
 GC_ROOM = 16384
 GC_GAIN = 8192
 GC_EVERY = 4

@@ -71,6 +71,19 @@ def test_a_heap_whose_live_objects_leave_little_room_is_not_collected_again_for_
     assert 1 <= len(made) <= 400 * 64 // GC_GAIN
 
 
+def test_a_heap_whose_collections_leave_little_room_is_collected_once_half_of_it_is_gone(heap):
+    """A long game against the expert: each collection leaves 6 KB free. Waiting for
+    GC_GAIN of garbage would let the allocator run out in a busy frame first."""
+    rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
+    heap.update(free=6000, after=6000, garbage=200)
+    play(rig, heap, 400)
+    made = heap["collections"]
+    gaps = [later - earlier for earlier, later in zip(made, made[1:])]
+    assert len(made) > 15 and min(gaps) >= GC_EVERY
+    assert sorted(gaps)[len(gaps) // 2] <= 3000 // 200 + 2 * GC_EVERY  # asked every GC_EVERY frames
+    assert max(gaps) < GC_GAIN // 200  # (dice tumbling: no quiet frame)
+
+
 def test_the_frame_before_a_collection_asks_the_computer_to_rest(heap):
     rig = Rig(dice=[6, 1] + [2, 3, 4, 6, 6, 2] * 20)
     heap["free"] = GC_ROOM - 1
