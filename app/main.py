@@ -17,7 +17,7 @@ from app.persist import Keeper
 from app.input import Input
 from app.leds import Leds
 from app.modules import MEM_FREE, forget
-from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, SPARE_MS, ticks_diff
+from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, SPARE_MS, ticks_diff
 from app.screens import Screens
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
@@ -81,7 +81,7 @@ class App:
         self.redraws = 0  # frames in a row whose drawing ran out of heap
         # drawing left to the next frame (DRAW_BY_MS), and what it took the last time it drew
         self.draw_due = False
-        self.lights_due = False
+        self.lights_late = 0  # frames in a row the lights were left to the next (LIGHTS_LATE at most)
         self.draw_ms = 0
         self.lights_ms = 0
 
@@ -125,8 +125,11 @@ class App:
             if changed:
                 self.draw_ms = ticks_diff(controller.work_clock(), drawn)
         drawn = controller.work_clock()
-        self.lights_due = not self.lights_due and ticks_diff(drawn, began) + self.lights_ms > DRAW_BY_MS
-        if not self.lights_due and self.leds.update(self.view, now):
+        # the lights may wait a second frame: where a frame left both the display and the
+        # lights to the next, that one draws the display and the one after it the lights
+        late = self.lights_late
+        self.lights_late = late + 1 if late < LIGHTS_LATE and ticks_diff(drawn, began) + self.lights_ms > DRAW_BY_MS else 0
+        if not self.lights_late and self.leds.update(self.view, now):
             self.lights_ms = ticks_diff(controller.work_clock(), drawn)
         sound = board.sound
         if sound is not None:

@@ -51,8 +51,11 @@ COLLECT_MS = 20
 # A frame whose own work so far plus what drawing the display (or the lights) last took
 # would pass DRAW_BY_MS leaves that drawing to the next frame, never two in a row: the
 # screen or the lights a frame late, where drawing on top of a computer's step or a new
-# roll would make one frame of 60 to 80 ms on a board.
+# roll would make one frame of 60 to 80 ms on a board. The lights may wait LIGHTS_LATE
+# frames in a row: where a frame left both to the next, drawing both there made it 50 ms
+# or more (the tower's 42 lights), so the display comes first and the lights a frame later.
 DRAW_BY_MS = 40
+LIGHTS_LATE = 2
 ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 

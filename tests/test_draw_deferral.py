@@ -1,8 +1,9 @@
 """A frame whose own work already took most of its time leaves drawing the display, and
-then the lights, to the next frame (app.main, DRAW_BY_MS): a frame late, never two frames in
-a row, and no save or collection in the frame that owes the drawing."""
+then the lights, to the next frame (app.main, DRAW_BY_MS): the display a frame late, never
+two frames in a row, the lights at most LIGHTS_LATE frames; and no save or collection in
+the frame that owes the drawing."""
 
-from app.pace import DRAW_BY_MS
+from app.pace import DRAW_BY_MS, LIGHTS_LATE
 from simrig import Rig
 
 
@@ -54,8 +55,33 @@ def test_drawing_is_never_left_two_frames_in_a_row():
         rig.tap("down")  # a change every frame, and every frame slow
     frames = rig.app.frames
     assert all(later - earlier <= 2 for earlier, later in zip(renders, renders[1:]))
-    assert all(later - earlier <= 2 for earlier, later in zip(lights, lights[1:]))
-    assert renders[-1] >= frames - 2 and lights[-1] >= frames - 2
+    assert all(later - earlier <= LIGHTS_LATE + 1 for earlier, later in zip(lights, lights[1:]))
+    assert renders[-1] >= frames - 2 and lights[-1] >= frames - LIGHTS_LATE - 1
+
+
+def test_a_frame_that_draws_the_display_it_owes_leaves_the_lights_it_owes_to_the_next():
+    """Both left by a busy frame: drawing both in the next would make that one as slow."""
+    rig = Rig()
+    rig.settle()
+    rig.app.draw_ms = rig.app.lights_ms = DRAW_BY_MS // 2 + 1
+    renders = counted(rig, "render", rig.app.screens)
+    lights = counted(rig, "update", rig.app.leds)
+    clock = rig.controller.work_clock
+    busy(rig, DRAW_BY_MS // 2)
+    rig.tap("down")  # a busy frame: both left
+    assert renders == [] and lights == []
+    rig.controller.work_clock = clock  # the frames after it have no work of their own,
+    render = rig.app.screens.render
+
+    def drawing(*args):  # but drawing the display takes what it took before
+        rig.clock.advance(DRAW_BY_MS // 2 + 1)
+        return render(*args)
+
+    rig.app.screens.render = drawing
+    rig.step()
+    assert renders == [rig.app.frames - 1] and lights == []
+    rig.step()
+    assert lights == [rig.app.frames - 1]
 
 
 def test_a_light_frame_draws_at_once():
