@@ -449,6 +449,48 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
     assert never.top == table.top(0, 0) and table.capped == before + 1
 
 
+def test_a_turn_cut_for_want_of_heap_tries_its_shorter_lengths_with_the_collector_off(monkeypatch):
+    """The first try's failed allocation has collected (on a board the allocator does so
+    before it gives up), and what it made is spare, not garbage: each shorter try would
+    collect again for nothing, about 10 ms a try on a board, all in one frame."""
+    rules = preset("classic")
+    table = expert_files.open_table(SHIPPED)
+    rows = expert.TurnTable._rows
+    tries = []
+
+    class Collector:
+        enabled = True
+
+        def isenabled(self):
+            return self.enabled
+
+        def disable(self):
+            self.enabled = False
+
+        def enable(self):
+            self.enabled = True
+
+    collector = Collector()
+    monkeypatch.setattr(expert, "gc", collector)
+
+    def short_of_heap(turn):
+        tries.append(collector.enabled)
+        if len(tries) < 3:
+            raise MemoryError("no block that long")
+        rows(turn)
+
+    monkeypatch.setattr(expert.TurnTable, "_rows", short_of_heap)
+    whole = table.top(12, 180)  # the longest turn of the game
+    turn = expert.TurnTable(table, rules, 12, 180)
+    assert turn.build() is True and turn.top < whole
+    assert tries == [True, False, False] and collector.enabled  # cut twice; on again after
+    never = expert.TurnTable(table, rules, 0, 0)
+    monkeypatch.setattr(expert.TurnTable, "_rows", lambda turn: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        never.build()
+    assert collector.enabled
+
+
 def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkeypatch):
     """A turn longer than the game's first rows that finds no heap for longer ones keeps the
     rows it took from the table: cut to their length, it fills them, and needs no new block
