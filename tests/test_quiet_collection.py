@@ -175,6 +175,38 @@ def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_shor
     assert events[made - 2:made] == ["collect", "frame"]
 
 
+@pytest.mark.parametrize("short", [True, False])
+def test_a_hint_in_a_heap_short_of_hint_room_collects_in_a_frame_before_its_first_module(job_heap, monkeypatch,
+                                                                                          short):
+    """A hint reads up to five modules, a frame each: where an import runs the heap out,
+    the allocator collects inside that import's frame. Unless HINT_ROOM is free, the hint's
+    first frame is the collection alone."""
+    import sys
+
+    from app import modules
+    from app.pace import HINT_ROOM
+    from farkle.game import KEEP
+
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    c = rig.controller
+    for _ in range(3000):
+        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
+            break
+        if c.idle():
+            rig.board.keys.tap("roll")
+        rig.step()
+    assert rig.game.phase == KEEP and c.seats[c.player] is None
+    job_heap["free"] = HINT_ROOM - 1 if short else HINT_ROOM
+    events = []
+    monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
+    rig.board.keys.tap("hint")
+    frames = []
+    for _ in range(5):  # the press, then the hint's job a step a frame
+        rig.step()
+        frames.append((len(events), "app.advice" in sys.modules))
+    first = [frame for frame in frames if frame != (0, False)][0]
+    assert first == ((1, False) if short else (0, True))
+
 
 def _sector_full(rig, heap, monkeypatch):
     """The journal full (the next save rewrites the sector) in a heap with no long hole;
