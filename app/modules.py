@@ -14,7 +14,9 @@ MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fix
 # Free heap a module's import may need: the largest (the expert's play code) takes 7 KB and
 # leaves garbage while it loads. With less, the collector would run inside the import's
 # frame (tens of ms each on a board: together more than a frame), so it runs in one before.
-LOAD_ROOM = 12 * 1024
+# Twice that: the heap is broken up, and with 12 KB free an import still ran it out, and
+# collected in its frame, about four times a game of the menus.
+LOAD_ROOM = 24 * 1024
 
 
 def forget(names):
