@@ -196,10 +196,10 @@ class Fuzzer:
 
         rewrites = [False]
 
-        def recording_save(payload, framed=None):
+        def recording_save(payload, framed=None, collect=True):
             attempted.append(bytes(payload))
             rewrites.append(not store.fits(len(payload) + nvm_store.HEADER))
-            return save(payload, framed)
+            return save(payload, framed, collect)
 
         store.save = recording_save
         if rng.random() < 0.5:
