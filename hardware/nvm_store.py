@@ -228,10 +228,10 @@ def erased_after(pieces, most, framed=None, collect=True):
     allocator would collect (tens of ms on a board) and then fail all the same. When not
     even GOOD_RUN bytes after the pieces are had so, the heap is collected once and tried
     again (unless ``collect`` is False: the caller has just collected): a short run brings
-    the next compaction, a sector erased and a window for a power cut, sooner. Then ``framed`` (``pack_framed``'s bytearray: room for the first piece, the
-    others, erased bytes) is filled and given back, unless the heap held a longer run;
-    without it, the least length is asked for, and MemoryError raised if even that finds no
-    room."""
+    the next compaction, a sector erased and a window for a power cut, sooner. Then
+    ``framed`` (``pack_framed``'s bytearray: room for the first piece, the others, erased
+    bytes) is filled and given back, unless the heap held a longer run; without it, the
+    least length is asked for, and MemoryError raised if even that finds no room."""
     import gc
 
     used = 0
