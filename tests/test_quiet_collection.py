@@ -138,12 +138,25 @@ def test_a_jobs_import_in_a_short_heap_collects_in_a_step_before_it(job_heap):
     assert job_heap["collections"] == 1
 
 
+def _to_a_humans_keep(rig):
+    """Rolls on (ROLL each time the app waits) until a human seat has dice to keep."""
+    from farkle.game import KEEP
+
+    c = rig.controller
+    for _ in range(3000):
+        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
+            break
+        if c.idle():
+            rig.board.keys.tap("roll")
+        rig.step()
+    assert rig.game.phase == KEEP and c.seats[c.player] is None
+
+
 def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_short_heap(job_heap, monkeypatch):
     """The adviser's rows take heap in one go: where the room is short, the collector runs
     in the frame before, not in the adviser's."""
     from app import modules
     from app.modules import LOAD_ROOM
-    from farkle.game import KEEP
     from farkle.players import make_player
     from farkle.players.hint import hint
 
@@ -155,13 +168,7 @@ def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_shor
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100, seats=("human", "expert"), make_player=make, hint=hint)
     c = rig.controller
-    for _ in range(3000):
-        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
-            break
-        if c.idle():
-            rig.board.keys.tap("roll")
-        rig.step()
-    assert rig.game.phase == KEEP and c.seats[c.player] is None
+    _to_a_humans_keep(rig)
     job_heap["free"] = LOAD_ROOM - 1
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
     del events[:]
@@ -185,17 +192,9 @@ def test_a_hint_in_a_heap_short_of_hint_room_collects_in_a_frame_before_its_firs
 
     from app import modules
     from app.pace import HINT_ROOM
-    from farkle.game import KEEP
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    c = rig.controller
-    for _ in range(3000):
-        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
-            break
-        if c.idle():
-            rig.board.keys.tap("roll")
-        rig.step()
-    assert rig.game.phase == KEEP and c.seats[c.player] is None
+    _to_a_humans_keep(rig)
     job_heap["free"] = HINT_ROOM - 1 if short else HINT_ROOM
     events = []
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
