@@ -322,3 +322,112 @@ def test_the_timing_cores_patch_applies_to_the_cores_source(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "qstr_walk_count(pool, low, at + 1);" in (top / "py" / "qstr.c").read_text()
     assert "GC_WORK(4, 1);" in (top / "py" / "gc.c").read_text()
+
+
+def test_the_fakes_timing_wrapper_costs_more_than_a_plain_call(work):
+    """The wrapper that takes the fakes' C work off a frame (tests/fakes/_cost_timing.py) is
+    Python around each call; what it costs beyond a plain call is measured, to come off."""
+    assert board_time.wrap_ns(1) > 0
+
+
+def _board_clock(spent_us, calls, wrap_ns):
+    """The driver's ``board_clock`` run on CPython: two readings, ``spent_us`` of host time
+    passing between them, of which the fakes did the given share; returns the board ms."""
+    host = {"us": 0}
+
+    class Time:
+        @staticmethod
+        def _ticks_us():
+            return host["us"]
+
+        @staticmethod
+        def _ticks_diff(a, b):
+            return a - b
+
+    class Timing:
+        LOG_IO = [0, 0]
+
+        @staticmethod
+        def replayed():
+            return None
+
+        @staticmethod
+        def at_speed(us):
+            return us
+
+        @staticmethod
+        def recorded(value):
+            pass
+
+    class Cost:
+        spent = [0]
+        calls = [0]
+
+    names = {"time": Time, "timing": Timing, "_cost": Cost, "CFG": {"factor": 100, "wrap_ns": wrap_ns},
+             "clock": [0, 0, 0, 0, 0, 0]}
+    exec(board_time.driver_function("board_clock"), names)
+    clock = names["board_clock"]
+    clock()
+    host["us"] += 1000  # 1 ms here: 100 ms on the board at a factor of 100
+    Cost.spent[0] += spent_us
+    Cost.calls[0] += calls
+    return clock()
+
+
+def test_the_firmwares_clock_runs_on_the_boards_time_without_the_fakes_stand_ins():
+    """The firmware paces itself by the board's clock (what to draw in a frame, how much to
+    work ahead): the Python that stands in for a board's C, and the wrapper that times it,
+    are not on it, as they are not on a frame's time."""
+    assert _board_clock(0, 0, 2000) == 100
+    assert _board_clock(600, 0, 2000) == 40  # 600 us of the fakes' C work: 400 us left
+    assert _board_clock(600, 100, 2000) == 20  # and 100 wrappers at 2 us beyond a plain call
+    assert _board_clock(900, 100, 2000) == 0  # never backwards
+
+
+CLOCK_GARBAGE = board_time.REFERENCE_NOW + """
+import gc
+import board_timing as timing
+
+CFG = {"factor": 175, "wrap_ns": 300}
+clock = [0, 0, 0, 0, 0, 0]
+
+
+class _cost:
+    spent = [0]
+    calls = [0]
+
+
+%s
+
+
+timing.open_logs("%s", "%s", False)
+board_clock()
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(100):
+    board_clock()
+middle = gc.mem_alloc()
+for _ in range(200):
+    board_clock()
+print(gc.mem_alloc() - middle)  # the first readings may grow a table once
+timing.close_logs()
+"""
+
+
+def test_a_first_plays_clock_reading_makes_no_garbage(work):
+    """A reading that made garbage where its replay makes none would move a replay's
+    collections, and so its path, away from the first play's: its frames could not be
+    compared frame by frame (the driver is compiled by the core itself, whose compiler
+    builds a tuple for a multiple assignment of four)."""
+    from mpy import harness
+
+    folder = work / "timing"
+    folder.mkdir(exist_ok=True)
+    script = CLOCK_GARBAGE % (board_time.driver_function("board_clock"), folder / "g.clock", folder / "g.frames")
+    out = harness.run_circuitpython(script, mounts=(board_check.TIMING,)).check().stdout
+    assert out.split() == ["0"]
+    tupled = script.replace("    clock[0] = now\n", "    clock[0], clock[3], clock[4], clock[5] = now, faked, logged, calls\n")
+    assert tupled != script  # the same check sees the garbage a multiple assignment makes
+    out = harness.run_circuitpython(tupled, mounts=(board_check.TIMING,)).check().stdout
+    assert int(out) >= 200 * 16

@@ -68,7 +68,7 @@ state = {"frames": 0, "peak": 0, "step": 0, "last_bank": None, "seen": [], "done
          "hinted": None, "mark": [None, None, None], "since": 0, "idle": 0, "modules": {}, "redrawn": 0}
 # Host time (ns) on the core, for tools/board_time.py: start to the first frame drawn, the
 # slowest frame, the slowest frame of a computer's turn, the frame that answered HINT.
-times = {"start": 0, "faked": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
+times = {"start": 0, "faked": 0, "calls": 0, "waited": 0, "reads": 0, "read_ns": 0, "timing_heap": 0, "boot": 0, "frame": 0, "computer": 0, "hint": 0, "hint_frames": 0, "gc": 0,
          "buckets": [0] * 24, "over": [], "over_count": 0,
          "collections": 0, "planned": 0, "machinery_gc": 0}  # frames by host time: bucket k holds 2**k to 2**(k+1) us
 
@@ -263,20 +263,42 @@ def faked_ns(spent_us):
     return (_cost.spent[0] - spent_us) * 1000
 
 
-clock = [0, 0, 0]  # host us at the last reading, board ms so far, board us left over
+def wrapped_ns(calls):
+    """Host ns the fakes' timing wrappers took around their calls since ``_cost.calls[0]``
+    was ``calls``, beyond a plain call each (``CFG["wrap_ns"]``, measured by
+    tools/board_time.py): the machinery's, where a board makes one C call."""
+    return (_cost.calls[0] - calls) * CFG.get("wrap_ns", 0)
+
+
+# host us at the last reading, board ms so far, board us left over, and at the last reading
+# the fakes' C work and the logs' system calls (host us) and the fakes' timed calls
+clock = [0, 0, 0, 0, 0, 0]
 
 
 def board_clock():
     """Milliseconds an RP2040 would have spent by now: host time times CFG["factor"] (set by
     tools/board_time.py), so the firmware's time-sliced work stops where a board's would.
     Small ints only (the firmware asks many times a frame): the host clock's long ints would
-    be garbage a board's clock does not make."""
+    be garbage a board's clock does not make. The fakes' stand-ins for a board's C work and
+    the logs' system calls are taken off, as they are off a frame's time, and the fakes'
+    timing wrappers are charged as a plain call each (``wrapped_ns``): else the firmware
+    would pace itself by the Python that fakes a board's C (the tower's 42 lights' buffer
+    copied a byte at a time) and leave work to the next frame that a board would do in this
+    one."""
     value = timing.replayed()
     if value is not None:
         return value
     now = time._ticks_us()
-    left = clock[2] + timing.at_speed(time._ticks_diff(now, clock[0]) * CFG["factor"])
+    faked = _cost.spent[0]  # one at a time: a multiple assignment may make a tuple (garbage)
+    logged = timing.LOG_IO[0]
+    calls = _cost.calls[0]
+    host = (time._ticks_diff(now, clock[0]) - (faked - clock[3]) - (logged - clock[4])
+            - (calls - clock[5]) * CFG["wrap_ns"] // 1000)
+    left = clock[2] + timing.at_speed((host if host > 0 else 0) * CFG["factor"])
     clock[0] = now
+    clock[3] = faked
+    clock[4] = logged
+    clock[5] = calls
     clock[1] = (clock[1] + left // 1000) & 0x1FFFFFFF
     clock[2] = left % 1000
     timing.recorded(clock[1])
@@ -486,7 +508,7 @@ def main():
         times["reads"] = timing.file_reads()
         times["waited"] = timing.waited()
     times["start"] = time._ticks_us()
-    times["faked"] = _cost.spent[0]
+    times["faked"], times["calls"] = _cost.spent[0], _cost.calls[0]
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
@@ -504,6 +526,9 @@ def main():
         ctl = self.controller
         if CFG.get("factor") and ctl.work_clock is not board_clock:
             clock[0] = time._ticks_us()
+            clock[3] = _cost.spent[0]
+            clock[4] = timing.LOG_IO[0]
+            clock[5] = _cost.calls[0]
             ctl.work_clock = board_clock  # working ahead stops on the board's time, not the frames'
         cpu = ctl.game is not None and ctl.view.screen == v.PLAY and ctl.seats[ctl.player] is not None
         # small ints only (us on the core's own clock, ns below a second): the host clock's
@@ -516,7 +541,7 @@ def main():
         read = time._ticks_us()
         waits = timing.waited()
         began = time._ticks_us()
-        faked = _cost.spent[0]
+        faked, calls = _cost.spent[0], _cost.calls[0]
         log_us, log_reads = timing.LOG_IO[0], timing.LOG_IO[1]
         changed = step(self)
         ended = time._ticks_us()
@@ -527,7 +552,8 @@ def main():
         outside = time._ticks_diff(began, read) + time._ticks_diff(time._ticks_us(), ended)
         read_then = timing.file_reads()
         taken = timing.us_between(waits, after) - outside
-        spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked) - (timing.LOG_IO[0] - log_us) * 1000
+        spent = (time._ticks_diff(ended, began) * 1000 - faked_ns(faked) - wrapped_ns(calls)
+                 - (timing.LOG_IO[0] - log_us) * 1000
                  - timing.read_ns(read_first, read_then, timing.LOG_IO[1] - log_reads) - (taken * 1000 if taken > 0 else 0))
         ran = 0
         if held - gc.mem_alloc() > 2048:
@@ -543,6 +569,7 @@ def main():
         if not times["boot"]:
             taken = timing.us_between(times["waited"], after) - outside
             times["boot"] = (time._ticks_diff(ended, times["start"]) * 1000 - faked_ns(times["faked"])
+                             - wrapped_ns(times["calls"])
                              - timing.read_ns(times["reads"], read_then) - (taken * 1000 if taken > 0 else 0))
             times["boot"] = timing.at_speed(times["boot"] // 1000) * 1000
         elif spent > times["frame"]:

@@ -226,12 +226,74 @@ def walk_host_ps(runs=5, few=0, many=3000):
     return max(ps, 1)
 
 
+WRAP_NS = [0]  # what the fakes' timing wrapper costs around a call, beyond a plain call: see wrap_ns
+WRAP = REFERENCE_NOW + """
+import _cost
+
+_cost.ON = True
+import _cost_timing
+
+
+class Plain:
+    def __init__(self):
+        self.tiles = [0] * 8
+
+    def __setitem__(self, index, tile):
+        self.tiles[index] = tile
+
+
+class Wrapped(Plain):
+    pass
+
+
+Wrapped.__setitem__ = _cost_timing.timed(Plain.__setitem__)
+
+
+def least(grid, calls=200, runs=25):
+    best = None
+    for _ in range(runs):
+        inside = _cost.spent[0]
+        began = time._ticks_us()
+        for i in range(calls):
+            grid[3] = i
+        took = time._ticks_diff(time._ticks_us(), began) - (_cost.spent[0] - inside)
+        best = took if best is None or took < best else best
+    return best * 1000 // calls
+
+
+print(least(Plain()), least(Wrapped()), reference_now(100))
+"""
+
+
+def wrap_ns(runs=5):
+    """Host ns the fakes' timing wrapper (tests/fakes/_cost_timing.py) costs around each call
+    it times, beyond the call itself as a plain Python method (the least of ``runs``
+    processes, at this run's reference speed). The time inside is the fakes' and taken off
+    a frame already; the wrapper around it is the machinery's, where a board makes one C
+    call: a frame that sets a label's tiles makes one a tile (100 to 170 us each on the
+    board's estimate), which made drawing look several times dearer than it is. Each is
+    charged as a plain Python call (more than a board's C call)."""
+    best = None
+    for _ in range(runs):
+        out = harness.run_circuitpython(WRAP, mounts=(board_check.TIMING,), libs=(board_check.WORK / "fakes",),
+                                        fixed_addresses=True).check().stdout
+        plain, wrapped, ref = [int(n) for n in out.split()]
+        got = max(0, int(at_reference(wrapped - plain, ref)))
+        best = got if best is None else min(best, got)
+    return best
+
+
 CLOCK_NS = [0, 0]  # what a reading of the clock costs here beyond a C call: a first play's, a replay's
 CLOCK = REFERENCE_NOW + """
 import board_timing as timing
 
-CFG = {"factor": 175}  # the driver's: any factor costs the same arithmetic
-clock = [0, 0, 0]
+CFG = {"factor": 175, "wrap_ns": 600}  # the driver's: any factor costs the same arithmetic
+clock = [0, 0, 0, 0, 0, 0]
+
+
+class _cost:  # the fakes' account of their C work, as the driver reads it
+    spent = [0]
+    calls = [0]
 %s
 
 
@@ -257,16 +319,21 @@ print(first - native, replay - native, reference_now(100))
 """
 
 
+def driver_function(name):
+    """The source of the function ``name`` of the timed game's driver (tools/board_scenario.py)."""
+    import ast
+
+    source = board_check.DRIVER.read_text(encoding="utf-8")
+    node = next(n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name)
+    return ast.get_source_segment(source, node)
+
+
 def clock_read_ns(runs=5):
     """Host ns a reading of the board's clock costs a timed game beyond a board's one C
     call, in a first play (it logs the reading) and in a replay (it reads it back): the
     driver's own ``board_clock``, taken from its source, timed on the core (the least of
     ``runs`` processes, at this run's reference speed)."""
-    import ast
-
-    source = board_check.DRIVER.read_text(encoding="utf-8")
-    node = next(n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == "board_clock")
-    function = ast.get_source_segment(source, node)
+    function = driver_function("board_clock")
     folder = board_check.WORK / "timing"
     folder.mkdir(parents=True, exist_ok=True)
     clock, frames = folder / "reads.clock", folder / "reads.frames"
@@ -314,7 +381,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0], "react": REACT_FRAMES}
+             "ref_us": REF_US[0], "react": REACT_FRAMES, "wrap_ns": WRAP_NS[0]}
     if profile:
         extra["profile"] = profile
     if logs:
@@ -468,6 +535,10 @@ def main(argv=None):
                         help="scale every frame to this speed of the reference work (a run's "
                              "reference_us), not this run's best: with --factor, runs on a machine that "
                              "has slower spells compare as if run at that speed")
+    parser.add_argument("--walk-ps", type=int,
+                        help="charge a name walked on the host this many ps (a run's "
+                             "name_walked_host_ps), not this run's measurement, which moves by half "
+                             "from run to run: with --factor and --reference-us, commits compare at one cost")
     args = parser.parse_args(argv)
     if not os.environ.get("CIRCUITPYTHON_BIN") and (TIMING_CORE / "circuitpython").exists():
         os.environ["CIRCUITPYTHON_BIN"] = str(TIMING_CORE)
@@ -476,8 +547,9 @@ def main(argv=None):
         factor = args.factor
     board_check.compiled_fakes()
     REF_US[0] = args.reference_us or reference_us(args.runs)
-    WALK_PS[0] = walk_host_ps(args.runs)
+    WALK_PS[0] = args.walk_ps or walk_host_ps(args.runs)
     CLOCK_NS[:] = clock_read_ns(args.runs)
+    WRAP_NS[0] = wrap_ns(args.runs)
     if not WALK_PS[0]:
         print("board_time: this core does not count the names it walks, so the fakes' names are "
               "walked as the firmware's (build one that does: make circuitpython-timing)", file=sys.stderr)
@@ -531,7 +603,8 @@ def main(argv=None):
                            "pico_125mhz_s": round(PICO_SECONDS, 3), "factor": round(factor, 1),
                            "factor_given": bool(args.factor), "reference_us": REF_US[0],
                            "name_walked_host_ps": WALK_PS[0], "name_walked_board_ps": WALK_BOARD_PS,
-                           "clock_read_host_ns_first_play_replay": CLOCK_NS},
+                           "clock_read_host_ns_first_play_replay": CLOCK_NS,
+                           "fake_call_wrapper_host_ns": WRAP_NS[0]},
            "heap": heap,
            "times": rows, "frames": shares, "worst_frame_board_ms": worst_frame, "hint_board_ms": hint,
            "frames_over_50ms": sum(share["frames_over_50ms_on_board"] for share in shares.values()),

@@ -4,12 +4,15 @@ before scaling host time to board time, so Python stand-ins do not count as the 
 Nested timed calls count once. Off unless a test sets ``ON`` before importing the fakes:
 the wrapper makes garbage on every call (its arguments), which the board's C does not; the
 clock it reads is the core's small-int one (``time._ticks_us``, test machinery only), so
-that the clock's readings make none."""
+that the clock's readings make none. ``calls[0]`` counts the timed calls: what the wrapper
+itself costs around each (``tools/board_time.py``'s ``wrap_ns``) is the machinery's too,
+where a board makes one C call."""
 
 import time
 
 ON = False
 spent = [0]
+calls = [0]
 _depth = [0]
 
 
@@ -20,6 +23,7 @@ def timed(function):
         if _depth[0]:
             return function(*args, **kwargs)
         _depth[0] = 1
+        calls[0] += 1
         began = time._ticks_us()
         try:
             return function(*args, **kwargs)
