@@ -26,8 +26,8 @@ from app import input as act
 from app import view as v
 from app.choices import Setup
 from app.computer import Computer
-from app.modules import forget, load, make_room
-from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HINT_ROOM, HURRY,
+from app.modules import forget, load
+from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
                       P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, PRESS_MS, SPLASH_MS,
                       STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
@@ -827,10 +827,7 @@ class Controller(Computer, PlayView):
 
     def _hinting(self, wait):
         try:
-            # the garbage collected first, in a frame of its own: the hint reads several
-            # modules, and a heap that runs out inside one of them collects there too
-            yield from make_room(HINT_ROOM)
-            yield from load(("app.advice",))
+            yield from load(("app.advice",))  # on a board, a frame for the collector first
             from app import advice
 
             yield from advice.steps(self, wait)

@@ -11,11 +11,10 @@ import gc
 import sys
 
 MEM_FREE = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
-# Free heap a module's import may need: the largest (the expert's play code) takes 7 KB and
-# leaves garbage while it loads. With less, the collector would run inside the import's
-# frame (tens of ms each on a board: together more than a frame), so it runs in one before.
-# Twice that: the heap is broken up, and with 12 KB free an import still ran it out, and
-# collected in its frame, about four times a game of the menus.
+# Free heap work that makes many objects may need (``make_room``): the largest module (the
+# expert's play code) takes 7 KB and leaves garbage while it loads. With less, the collector
+# would run inside the work's frame (about 10 ms on a board, on top of tens of ms of work),
+# so it runs in one before.
 LOAD_ROOM = 24 * 1024
 
 
@@ -33,11 +32,17 @@ def load(names):
     """Import ``names`` not yet loaded, a module a step (a job's generator ``yield from``
     it): each imports only what the ones before it loaded. A module missing on a board
     (a player left out) is skipped: whoever uses it falls back. A step for a module
-    already loaded too, so a job takes as many frames whatever ran before it (and one
-    more where the heap is short: ``make_room``)."""
+    already loaded too, so a job takes as many frames whatever ran before it (and on a
+    board one more before each import, for the collector)."""
     for name in names:
         if name not in sys.modules:
-            yield from make_room()
+            # On a board, the collector runs first in a frame of its own, whatever the free
+            # room: a module's bytecode needs one block of up to 9 KB, and in a broken-up heap
+            # even 24 KB free (LOAD_ROOM) often held no hole that big, so the allocator
+            # collected inside the import's frame (a game's start: most of its eight imports)
+            if MEM_FREE is not None:
+                gc.collect()
+                yield
             try:
                 __import__(name)
             except ImportError:

@@ -57,10 +57,6 @@ COLLECT_MS = 20
 DRAW_BY_MS = 40
 LIGHTS_LATE = 2
 ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
-# A hint starts with a collection of its own unless this much is free (in a game's heap, it
-# never is): it reads up to five modules a frame each, and an import that runs the heap out
-# collects inside its frame
-HINT_ROOM = 48 * 1024
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the

@@ -1,8 +1,9 @@
 """The garbage is collected in quiet frames (app.main): once the heap's free room runs
 short, the next quiet frames work nothing ahead and the first light one collects; a busy
 frame never does. A job (whose frames are never quiet) collects in a step of its own
-before it reads a module or makes a player in a short heap (app.modules.make_room). On
-the host the free room is faked (CPython's heap has none)."""
+before it reads a module on a board (app.modules.load), and before it makes a player in a
+short heap (app.modules.make_room). On the host the free room is faked (CPython's heap has
+none)."""
 
 import gc
 
@@ -125,17 +126,28 @@ def _steps_loading(name):
     return loaded
 
 
-def test_a_jobs_import_with_room_is_one_step_and_never_collects(job_heap):
+@pytest.mark.parametrize("free", [100000, 1000])
+def test_a_jobs_import_on_a_board_collects_in_a_step_before_it_whatever_the_room(job_heap, free):
+    job_heap["free"] = free
+    assert _steps_loading("app.endscreen") == [False, True]  # collected, then read
+    assert job_heap["collections"] == 1
+
+
+def test_a_jobs_import_on_a_pc_is_one_step_and_never_collects(job_heap, monkeypatch):
+    from app import modules
+
+    monkeypatch.setattr(modules, "MEM_FREE", None)  # CPython's heap has no fixed room
     assert _steps_loading("app.endscreen") == [True]
     assert job_heap["collections"] == 0
 
 
-def test_a_jobs_import_in_a_short_heap_collects_in_a_step_before_it(job_heap):
-    from app.modules import LOAD_ROOM
+def test_work_that_makes_many_objects_collects_first_only_in_a_short_heap(job_heap):
+    from app.modules import LOAD_ROOM, make_room
 
+    job_heap["free"] = LOAD_ROOM
+    assert list(make_room()) == [] and job_heap["collections"] == 0
     job_heap["free"] = LOAD_ROOM - 1
-    assert _steps_loading("app.endscreen") == [False, True]  # collected, then read
-    assert job_heap["collections"] == 1
+    assert list(make_room()) == [None] and job_heap["collections"] == 1
 
 
 def _to_a_humans_keep(rig):
@@ -182,20 +194,16 @@ def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_shor
     assert events[made - 2:made] == ["collect", "frame"]
 
 
-@pytest.mark.parametrize("short", [True, False])
-def test_a_hint_in_a_heap_short_of_hint_room_collects_in_a_frame_before_its_first_module(job_heap, monkeypatch,
-                                                                                          short):
+def test_a_hint_collects_in_a_frame_of_its_own_before_its_first_module(job_heap, monkeypatch):
     """A hint reads up to five modules, a frame each: where an import runs the heap out,
-    the allocator collects inside that import's frame. Unless HINT_ROOM is free, the hint's
-    first frame is the collection alone."""
+    the allocator collects inside that import's frame. On a board the hint's first frame is
+    the collection alone, whatever the free room."""
     import sys
 
     from app import modules
-    from app.pace import HINT_ROOM
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
     _to_a_humans_keep(rig)
-    job_heap["free"] = HINT_ROOM - 1 if short else HINT_ROOM
     events = []
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
     rig.board.keys.tap("hint")
@@ -204,7 +212,7 @@ def test_a_hint_in_a_heap_short_of_hint_room_collects_in_a_frame_before_its_firs
         rig.step()
         frames.append((len(events), "app.advice" in sys.modules))
     first = [frame for frame in frames if frame != (0, False)][0]
-    assert first == ((1, False) if short else (0, True))
+    assert first == (1, False)  # collected, app.advice not read yet
 
 
 def _sector_full(rig, heap, monkeypatch):
