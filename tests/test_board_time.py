@@ -330,7 +330,7 @@ def test_the_fakes_timing_wrapper_costs_more_than_a_plain_call(work):
     assert board_time.wrap_ns(1) > 0
 
 
-def _board_clock(spent_us, calls, wrap_ns):
+def _board_clock(spent_us, calls, wrap_ns, clock_ns=0):
     """The driver's ``board_clock`` run on CPython: two readings, ``spent_us`` of host time
     passing between them, of which the fakes did the given share; returns the board ms."""
     host = {"us": 0}
@@ -363,8 +363,8 @@ def _board_clock(spent_us, calls, wrap_ns):
         spent = [0]
         calls = [0]
 
-    names = {"time": Time, "timing": Timing, "_cost": Cost, "CFG": {"factor": 100, "wrap_ns": wrap_ns},
-             "clock": [0, 0, 0, 0, 0, 0]}
+    names = {"time": Time, "timing": Timing, "_cost": Cost,
+             "CFG": {"factor": 100, "wrap_ns": wrap_ns, "clock_ns": clock_ns}, "clock": [0, 0, 0, 0, 0, 0, 0]}
     exec(board_time.driver_function("board_clock"), names)
     clock = names["board_clock"]
     clock()
@@ -384,12 +384,20 @@ def test_the_firmwares_clock_runs_on_the_boards_time_without_the_fakes_stand_ins
     assert _board_clock(900, 100, 2000) == 0  # never backwards
 
 
+def test_each_reading_of_the_firmwares_clock_is_charged_as_a_boards_c_call():
+    """Work sliced on the clock asks it often (the hint's farkle odds, once a roll): what a
+    reading costs here beyond a board's C call comes off the clock too, else a slice would
+    do a fraction of the work a board's does in its time."""
+    assert _board_clock(0, 0, 0, clock_ns=250000) == 75  # the second reading's 250 us off
+    assert _board_clock(0, 0, 0, clock_ns=1500) == 99  # 1.5 us off: 998.5 us are 99.85 ms
+
+
 CLOCK_GARBAGE = board_time.REFERENCE_NOW + """
 import gc
 import board_timing as timing
 
-CFG = {"factor": 175, "wrap_ns": 300}
-clock = [0, 0, 0, 0, 0, 0]
+CFG = {"factor": 175, "wrap_ns": 300, "clock_ns": 1500}
+clock = [0, 0, 0, 0, 0, 0, 0]
 
 
 class _cost:

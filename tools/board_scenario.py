@@ -271,8 +271,9 @@ def wrapped_ns(calls):
 
 
 # host us at the last reading, board ms so far, board us left over, and at the last reading
-# the fakes' C work and the logs' system calls (host us) and the fakes' timed calls
-clock = [0, 0, 0, 0, 0, 0]
+# the fakes' C work and the logs' system calls (host us), the fakes' timed calls, and the ns
+# charged off so far that made no whole us yet
+clock = [0, 0, 0, 0, 0, 0, 0]
 
 
 def board_clock():
@@ -280,8 +281,9 @@ def board_clock():
     tools/board_time.py), so the firmware's time-sliced work stops where a board's would.
     Small ints only (the firmware asks many times a frame): the host clock's long ints would
     be garbage a board's clock does not make. The fakes' stand-ins for a board's C work and
-    the logs' system calls are taken off, as they are off a frame's time, and the fakes'
-    timing wrappers are charged as a plain call each (``wrapped_ns``): else the firmware
+    the logs' system calls are taken off, as they are off a frame's time, the fakes'
+    timing wrappers are charged as a plain call each (``wrapped_ns``), and each reading as a
+    board's C call (``CFG["clock_ns"]``, what this function costs beyond one): else the firmware
     would pace itself by the Python that fakes a board's C (the tower's 42 lights' buffer
     copied a byte at a time) and leave work to the next frame that a board would do in this
     one."""
@@ -292,8 +294,10 @@ def board_clock():
     faked = _cost.spent[0]  # one at a time: a multiple assignment may make a tuple (garbage)
     logged = timing.LOG_IO[0]
     calls = _cost.calls[0]
-    host = (time._ticks_diff(now, clock[0]) - (faked - clock[3]) - (logged - clock[4])
-            - (calls - clock[5]) * CFG["wrap_ns"] // 1000)
+    # ns to take off: the wrappers beyond a plain call each, and this reading beyond a C call
+    off = clock[6] - (calls - clock[5]) * CFG["wrap_ns"] - CFG["clock_ns"]
+    host = time._ticks_diff(now, clock[0]) - (faked - clock[3]) - (logged - clock[4]) + off // 1000
+    clock[6] = off % 1000  # floored: what was taken off beyond whole us comes back next time
     left = clock[2] + timing.at_speed((host if host > 0 else 0) * CFG["factor"])
     clock[0] = now
     clock[3] = faked

@@ -287,8 +287,8 @@ CLOCK_NS = [0, 0]  # what a reading of the clock costs here beyond a C call: a f
 CLOCK = REFERENCE_NOW + """
 import board_timing as timing
 
-CFG = {"factor": 175, "wrap_ns": 600}  # the driver's: any factor costs the same arithmetic
-clock = [0, 0, 0, 0, 0, 0]
+CFG = {"factor": 175, "wrap_ns": 600, "clock_ns": 1500}  # the driver's: any figures cost the same arithmetic
+clock = [0, 0, 0, 0, 0, 0, 0]
 
 
 class _cost:  # the fakes' account of their C work, as the driver reads it
@@ -381,7 +381,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
     extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0], "react": REACT_FRAMES, "wrap_ns": WRAP_NS[0]}
+             "ref_us": REF_US[0], "react": REACT_FRAMES, "wrap_ns": WRAP_NS[0], "clock_ns": CLOCK_NS[0]}
     if profile:
         extra["profile"] = profile
     if logs:
