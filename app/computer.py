@@ -45,10 +45,12 @@ def ahead(level, rules, players):
 class Computer:
     """The computer's turn of the controller."""
 
-    def _work_ahead(self):
+    def _work_ahead(self, began):
         """Once a frame: the player on turn (a computer, or the adviser of a hint that waits)
-        works out what comes for at most WORK_MS (HINT_WORK_MS while a hint waits: the player
-        waits for nothing else), then the hint's farkle odds are counted. A decision that needs
+        works out what comes until WORK_MS (HINT_WORK_MS while a hint waits: the player
+        waits for nothing else) after the frame ``began`` (the work clock's reading: what the
+        frame did before counts, so a slice never rides on top of it), then the hint's farkle
+        odds are counted. A decision that needs
         that work waits for it frame by frame instead of stalling one (the expert's turn
         takes seconds on a board)."""
         game = self.game
@@ -57,7 +59,7 @@ class Computer:
             self.hint_wait = None
             if game is not None and screen == v.ROLLOFF and self.hint_fn is not None and self._room_for_odds(game):
                 # while the roll-off shows, the hint's odds: a first hint need not count them
-                self.work_start = self.work_clock()
+                self.work_start = began
                 self.work_budget = WORK_MS
                 self._odds_ready(self.work_stop)
             elif screen != v.PAUSE:
@@ -69,7 +71,7 @@ class Computer:
         player = self.seats[game.current] if waiting is None else None
         if player is None:  # a human: the adviser that gave hints works ahead for the next one
             player = self.advisers.get(game.current)
-        self.work_start = self.work_clock()
+        self.work_start = began
         self.work_budget = WORK_MS if waiting is None else HINT_WORK_MS
         stop = self.work_stop
         if player is not None and not self._ready(player, stop):

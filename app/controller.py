@@ -171,7 +171,7 @@ class Controller(Computer, PlayView):
         self._tick()
         if self.view.version == version and self.job is None and not self.resting:
             # only in a frame with nothing to draw: its work and a redraw would not fit in one
-            self._work_ahead()
+            self._work_ahead(began)
 
     def idle(self):
         """True when nothing runs on the clock, no press waits and no hint is being worked

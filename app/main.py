@@ -90,7 +90,9 @@ class App:
         board = self.board
         controller = self.controller
         began = controller.work_clock()
-        controller.resting = self.gc_due  # a frame for the collector: nothing worked ahead in it
+        # nothing worked ahead in a frame for the collector, nor in one that owes the display
+        # or the lights a drawing left by the last frame (it draws it, whatever its work)
+        controller.resting = self.gc_due or self.draw_due or self.lights_late > 0
         # the last frame ended a turn: the game is captured for its save before a press can
         # move it on, and written in a later frame
         captured = self.keeper.capture_due

@@ -54,7 +54,10 @@ COLLECT_MS = 20
 # roll would make one frame of 60 to 80 ms on a board. The lights may wait LIGHTS_LATE
 # frames in a row: where a frame left both to the next, drawing both there made it 50 ms
 # or more (the tower's 42 lights), so the display comes first and the lights a frame later.
-DRAW_BY_MS = 40
+# What a drawing last took says little of the next (a banner's new text took 20 to 35 ms
+# after drawings of 5 to 10): 30 ms leaves room for that error under 50. A frame that owes
+# the last one's drawing works nothing ahead (app.main).
+DRAW_BY_MS = 30
 LIGHTS_LATE = 2
 ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)

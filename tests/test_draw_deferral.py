@@ -111,3 +111,21 @@ def test_no_save_waits_behind_drawing_owed(monkeypatch):
     rig.tap("down")
     rig.step()
     assert (True, True) in busy_flags  # the frame after the deferral: drawing owed, so busy
+
+
+def test_a_frame_that_owes_the_last_ones_drawing_works_nothing_ahead():
+    """It draws what it owes whatever its own work: a computer's slice of working ahead on
+    top of it would make it as slow as the frame that left the drawing."""
+    rig = Rig()
+    rig.settle()
+    ahead = counted(rig, "_work_ahead", rig.controller)
+    rig.app.draw_ms = DRAW_BY_MS // 2
+    clock = rig.controller.work_clock
+    busy(rig, DRAW_BY_MS // 2 + 1)
+    rig.tap("down")
+    assert rig.app.draw_due
+    rig.controller.work_clock = clock
+    owed = rig.app.frames  # the next frame's number while it runs (App.frames counts at its end)
+    rig.step()  # draws what it owes
+    rig.step()  # owes nothing
+    assert owed not in ahead and owed + 1 in ahead

@@ -8,7 +8,7 @@ import pytest
 
 from simrig import Rig
 
-from app.pace import HINT_WORK_MS
+from app.pace import HINT_WORK_MS, WORK_MS
 from farkle.game import KEEP, START
 from farkle.players import base, expert, make_player
 from farkle.players.hint import hint
@@ -249,3 +249,31 @@ def test_a_short_heap_leaves_the_odds_to_the_first_hint(monkeypatch):
             break
         rig.step()
     assert rig.game.scorer.farkles == {}
+
+
+class _Worker:
+    """A player with work ahead that takes a step between looks at the clock: 50 in all."""
+
+    steps = 0
+
+    def prepare(self, game, stop):
+        while True:
+            self.steps += 1
+            if self.steps >= 50 or stop():
+                return self.steps >= 50
+
+
+@pytest.mark.parametrize("began_ms_ago", [0, WORK_MS])
+def test_a_slice_of_work_ahead_counts_what_its_frame_did_before_it(began_ms_ago):
+    """A player works ahead until WORK_MS after its frame began: a frame whose own work took
+    that long already takes a single step (a step ends at the first look at the clock past
+    the slice), not a whole slice on top of it."""
+    from test_quiet_collection import _to_a_humans_keep
+
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    _to_a_humans_keep(rig)
+    c = rig.controller
+    worker = c.advisers[c.player] = _Worker()  # a hint's adviser works ahead on a human's turn
+    c.work_clock = lambda: 1000  # the clock stands still: only where the slice began decides
+    c._work_ahead(1000 - began_ms_ago)
+    assert worker.steps == (1 if began_ms_ago else 50)

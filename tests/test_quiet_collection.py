@@ -91,9 +91,9 @@ def test_the_frame_before_a_collection_asks_the_computer_to_rest(heap):
     rests = []
     work = rig.controller._work_ahead
 
-    def watched():
+    def watched(began):
         rests.append(rig.controller.resting)
-        work()
+        work(began)
 
     rig.controller._work_ahead = watched
     play(rig, heap, 200)
