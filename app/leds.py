@@ -57,16 +57,22 @@ class Leds:
         self.version = -1
         self.phase = -1  # blink / chase step last drawn
 
-    def update(self, view, now):
-        """Redraw if the view or the blink phase changed; True when pixels were sent."""
-        phase = (now // BLINK_MS) & 0xFFFF
+    def due(self, view, now):
+        """Whether ``update`` would redraw: the view changed, or the blink phase where
+        something blinks (the app leaves no frame idle for lights with nothing new)."""
+        if view.led_version != self.version:
+            return True
         screen = view.screen
         # compared one by one: ``in (v.SPLASH, v.END)`` would build that tuple every frame
         animated = screen == v.SPLASH or screen == v.END or (screen == v.PLAY and v.SELECTED in view.states)
-        if view.led_version == self.version and (not animated or phase == self.phase):
+        return animated and (now // BLINK_MS) & 0xFFFF != self.phase
+
+    def update(self, view, now):
+        """Redraw if the view or the blink phase changed; True when pixels were sent."""
+        if not self.due(view, now):
             return False
         self.version = view.led_version
-        self.phase = phase
+        self.phase = phase = (now // BLINK_MS) & 0xFFFF
         self.draw(view, phase)
         self.pixels.show()
         return True

@@ -130,7 +130,8 @@ class App:
         # the lights may wait a second frame: where a frame left both the display and the
         # lights to the next, that one draws the display and the one after it the lights
         late = self.lights_late
-        owed = late < LIGHTS_LATE and ticks_diff(drawn, began) + self.lights_ms > DRAW_BY_MS
+        owed = (late < LIGHTS_LATE and ticks_diff(drawn, began) + self.lights_ms > DRAW_BY_MS
+                and self.leds.due(self.view, now))
         self.lights_late = late + 1 if owed else 0
         if not self.lights_late and self.leds.update(self.view, now):
             self.lights_ms = ticks_diff(controller.work_clock(), drawn)

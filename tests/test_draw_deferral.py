@@ -129,3 +129,17 @@ def test_a_frame_that_owes_the_last_ones_drawing_works_nothing_ahead():
     rig.step()  # draws what it owes
     rig.step()  # owes nothing
     assert owed not in ahead and owed + 1 in ahead
+
+
+def test_lights_with_nothing_new_to_show_are_never_owed():
+    """A busy frame leaves the lights to the next only where they have something to draw:
+    owing nothing, the next frame would rest (no work ahead) for no drawing at all."""
+    rig = Rig()
+    rig.settle()
+    rig.app.lights_ms = DRAW_BY_MS
+    busy(rig, DRAW_BY_MS)
+    rig.step()  # busy, but the lights show what they showed
+    assert rig.app.lights_late == 0
+    rig.view.led_version += 1  # something new for the lights
+    rig.step()
+    assert rig.app.lights_late == 1
