@@ -50,9 +50,8 @@ class Computer:
         works out what comes until WORK_MS (HINT_WORK_MS while a hint waits: the player
         waits for nothing else) after the frame ``began`` (the work clock's reading: what the
         frame did before counts, so a slice never rides on top of it), then the hint's farkle
-        odds are counted. A decision that needs
-        that work waits for it frame by frame instead of stalling one (the expert's turn
-        takes seconds on a board)."""
+        odds are counted. A decision that needs that work waits for it frame by frame
+        instead of stalling one (the expert's turn takes seconds on a board)."""
         game = self.game
         screen = self.view.screen
         if game is None or screen != v.PLAY:
