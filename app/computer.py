@@ -10,7 +10,7 @@ import gc
 import sys
 
 from app import view as v
-from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS, ODDS_ROOM,
+from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS,
                       P_CHOOSE as CHOOSE, T_CPU, WORK_MS, ticks_diff)
 
 # the code that finds and opens the players' files: a board forgets it once they are made
@@ -56,8 +56,9 @@ class Computer:
         screen = self.view.screen
         if game is None or screen != v.PLAY:
             self.hint_wait = None
-            if game is not None and screen == v.ROLLOFF and self.hint_fn is not None and self._room_for_odds(game):
+            if game is not None and screen == v.ROLLOFF and self.hint_fn is not None:
                 # while the roll-off shows, the hint's odds: a first hint need not count them
+                # (counting makes no garbage, and what it keeps is a few small tables)
                 self.work_start = began
                 self.work_budget = WORK_MS
                 self._odds_ready(self.work_stop)
@@ -104,15 +105,6 @@ class Computer:
             raise
         except Exception:  # working ahead must never stop the game: decide without it
             return True
-
-    def _room_for_odds(self, game):
-        """Whether the heap has room to spare for counting the odds during the roll-off
-        (asked once a game): where it is short, what the counting leaves behind would break
-        up the heap the players' first turns need, and a hint counts them later instead."""
-        if self.odds_room[0] is not game:
-            free = getattr(gc, "mem_free", None)  # a board's (CPython's heap has no fixed room)
-            self.odds_room = (game, free is None or free() >= ODDS_ROOM)
-        return self.odds_room[1]
 
     def _odds_ready(self, stop):
         """The hint's farkle odds for every number of dice, counted ahead while ``stop()``

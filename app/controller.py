@@ -54,7 +54,6 @@ class Controller(Computer, PlayView):
         self.work_clock = clock  # what a frame's share of working ahead is timed on
         self.work_start = self.work_budget = 0
         self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
-        self.odds_room = (None, False)  # (game, whether its roll-off has room to count the odds)
         self.odds_game = None  # the game whose odds were counted (app.computer)
         # Every attribute is set here, at power-up: one set later grows the instance's table
         # of names in one piece, a block a game's broken-up heap may not have.

@@ -59,7 +59,6 @@ COLLECT_MS = 20
 # the last one's drawing works nothing ahead (app.main).
 DRAW_BY_MS = 30
 LIGHTS_LATE = 2
-ODDS_ROOM = 16384  # free heap for the hint's odds to be counted while the roll-off shows
 HINT_LEVEL = "expert"  # hints come from the best player (it falls back to hard where unsolved)
 
 # the engine's phases, farkle.game's numbers (``tests/test_app_phases.py`` checks they are the
