@@ -123,6 +123,19 @@ class Rig:
             self.step()
         raise AssertionError("never reached %s (at %s)" % (screen, self.screen))
 
+    def to_a_humans_keep(self):
+        """Roll on (ROLL each time the app waits) until a human seat has dice to keep."""
+        from farkle.game import KEEP
+
+        c = self.controller
+        for _ in range(3000):
+            if c.idle() and self.screen == "play" and c.seats[c.player] is None and self.game.phase == KEEP:
+                break
+            if c.idle():
+                self.board.keys.tap("roll")
+            self.step()
+        assert self.game.phase == KEEP and c.seats[c.player] is None
+
     # ----- looking -----
 
     @property

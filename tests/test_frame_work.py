@@ -261,10 +261,8 @@ def test_a_slice_of_work_ahead_counts_what_its_frame_did_before_it(began_ms_ago)
     """A player works ahead until WORK_MS after its frame began: a frame whose own work took
     that long already takes a single step (a step ends at the first look at the clock past
     the slice), not a whole slice on top of it."""
-    from test_quiet_collection import _to_a_humans_keep
-
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    _to_a_humans_keep(rig)
+    rig.to_a_humans_keep()
     c = rig.controller
     worker = c.advisers[c.player] = _Worker()  # a hint's adviser works ahead on a human's turn
     c.work_clock = lambda: 1000  # the clock stands still: only where the slice began decides

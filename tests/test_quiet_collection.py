@@ -150,20 +150,6 @@ def test_work_that_makes_many_objects_collects_first_only_in_a_short_heap(job_he
     assert list(make_room()) == [None] and job_heap["collections"] == 1
 
 
-def _to_a_humans_keep(rig):
-    """Rolls on (ROLL each time the app waits) until a human seat has dice to keep."""
-    from farkle.game import KEEP
-
-    c = rig.controller
-    for _ in range(3000):
-        if c.idle() and rig.screen == "play" and c.seats[c.player] is None and rig.game.phase == KEEP:
-            break
-        if c.idle():
-            rig.board.keys.tap("roll")
-        rig.step()
-    assert rig.game.phase == KEEP and c.seats[c.player] is None
-
-
 def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_short_heap(job_heap, monkeypatch):
     """The adviser's rows take heap in one go: where the room is short, the collector runs
     in the frame before, not in the adviser's."""
@@ -180,7 +166,7 @@ def test_a_hints_adviser_is_made_a_frame_after_a_collection_of_its_own_in_a_shor
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100, seats=("human", "expert"), make_player=make, hint=hint)
     c = rig.controller
-    _to_a_humans_keep(rig)
+    rig.to_a_humans_keep()
     job_heap["free"] = LOAD_ROOM - 1
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
     del events[:]
@@ -203,7 +189,7 @@ def test_a_hint_collects_in_a_frame_of_its_own_before_its_first_module(job_heap,
     from app import modules
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    _to_a_humans_keep(rig)
+    rig.to_a_humans_keep()
     events = []
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
     rig.board.keys.tap("hint")

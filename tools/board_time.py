@@ -270,8 +270,8 @@ def wrap_ns(runs=5):
     it times, beyond the call itself as a plain Python method (the least of ``runs``
     processes, at this run's reference speed). The time inside is the fakes' and taken off
     a frame already; the wrapper around it is the machinery's, where a board makes one C
-    call: a frame that sets a label's tiles makes one a tile (100 to 170 us each on the
-    board's estimate), which made drawing look several times dearer than it is. Each is
+    call: a frame that sets a label's tiles makes one a tile (230 to 350 ns here, 40 to 60 us
+    each on the board's estimate), which made drawing look dearer than it is. Each is
     charged as a plain Python call (more than a board's C call)."""
     best = None
     for _ in range(runs):
