@@ -71,13 +71,13 @@ def steps(c, wait):
     its file opened, the adviser made, or the hint's own module loaded once the adviser is
     ready (not beside its work), then the answer, then the advice said."""
     if wait and c.game is not None and c.game.current not in c.advisers and c.make_player is not None:
-        from farkle.players import duel_code
+        from farkle.players import play_code
 
         game = c.game
         # its play code, the code that opens its file
-        yield from load(("farkle.players." + HINT_LEVEL,) + duel_code(HINT_LEVEL, game.players)
-                        + ("farkle.players.expert_files",))
+        yield from load(play_code(HINT_LEVEL, game.rules, game.players) + ["farkle.players.expert_files"])
         yield from ahead(HINT_LEVEL, game.rules, game.players)  # its file opened a step a frame
+        yield  # the file's last step and the collector (where it runs) in frames of their own
         yield from make_room()
         adviser(c)
         yield

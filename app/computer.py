@@ -138,7 +138,7 @@ class Computer:
         if self.meter is not None:  # the meter's expert plays on
             playing.append("expert")
         if "expert" not in playing:
-            unused.extend(("farkle.players.expert", "farkle.players.expert_duel"))
+            unused.extend(("farkle.players.expert_turns", "farkle.players.expert", "farkle.players.expert_duel"))
             if "hard" not in playing:  # an expert's own fallback is hard
                 unused.append("farkle.players.hard")
         from app.modules import forget

@@ -10,20 +10,18 @@ import gc
 import sys
 
 from app.computer import ahead
-from app.modules import forget, load
+from app.modules import forget, load, make_room
 from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
 
 # the engine's code a game needs (the save's writer too), loaded a module a frame
 ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
-# The players' code by level, each module after those it imports, in the order the levels'
-# players are made: the expert's last, since out of heap it gives way to hard
-# (``farkle.players.make_player``), where a level made after it would have nothing lighter to
-# give way to. Then, in a frame of its own before each player, the code that opens its files
-# (a board forgets it once the player is made, ``Controller._player_made``, in a frame of
-# its own too).
-PLAYER_CODE = (("easy", ("base", "easy"), ()), ("normal", ("base", "policy", "normal"), ("policy_files",)),
-               ("hard", ("base", "policy", "normal", "hard"), ("policy_files",)),
-               ("expert", ("base", "expert"), ("expert_files",)))
+# The levels in the order their players are made, and the code that opens a level's files.
+# The expert's last, since out of heap it gives way to hard (``farkle.players.make_player``),
+# where a level made after it would have nothing lighter to give way to. The opening code
+# loads in a frame of its own before each player (a board forgets it once the player is
+# made, ``Controller._player_made``, in a frame of its own too).
+OPENING_CODE = (("easy", ()), ("normal", ("policy_files",)), ("hard", ("policy_files",)),
+                ("expert", ("expert_files",)))
 
 
 def seats(c, rules, levels, metered=False):
@@ -36,24 +34,28 @@ def seats(c, rules, levels, metered=False):
     made = [None] * n
     if not (computer and "expert" in levels):
         c.rows_room = None  # no expert's rows to make: the game has the heap kept for them
-    for level, names, opening in PLAYER_CODE:
+    for level, opening in OPENING_CODE:
         if computer and level in levels:
-            from farkle.players import duel_code
+            from farkle.players import play_code
 
-            yield from load(["farkle.players." + name for name in names] + list(duel_code(level, n)))
+            yield from load(play_code(level, rules, n))
             for seat in range(n):
                 if levels[seat] == level:
                     yield from load(["farkle.players." + name for name in opening])
                     yield from ahead(level, rules, n)
+                    # the file's last step, the collector (where the heap is short), then
+                    # the player: a frame each (the allocator had collected in the player's)
+                    yield
+                    yield from make_room()
                     made[seat] = c.make_player(level, rules, n, seat)
                     yield
                     c._player_made(made[seat])
                     yield
     c.rows_room = None  # an expert seat that gave way to hard made no rows: the game has it
     if metered:
-        from farkle.players import duel_code
+        from farkle.players import play_code
 
-        yield from load(("farkle.players.base", "farkle.players.expert") + duel_code("expert", 2))
+        yield from load(play_code("expert", rules, 2))
     c.seats = made
 
 

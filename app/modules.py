@@ -31,9 +31,8 @@ def forget(names):
 def load(names):
     """Import ``names`` not yet loaded, a module a step (a job's generator ``yield from``
     it): each imports only what the ones before it loaded. A module missing on a board
-    (a player left out) is skipped: whoever uses it falls back. A step for a module
-    already loaded too, so a job takes as many frames whatever ran before it (and on a
-    board one more before each import, for the collector)."""
+    (a player left out) is skipped: whoever uses it falls back. A module already loaded
+    takes no step (on a board an import takes two: the collector's, then the import's)."""
     for name in names:
         if name not in sys.modules:
             # On a board, the collector runs first in a frame of its own, whatever the free
@@ -47,7 +46,7 @@ def load(names):
                 __import__(name)
             except ImportError:
                 pass
-        yield
+            yield
 
 
 def make_room(room=LOAD_ROOM):

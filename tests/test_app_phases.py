@@ -18,7 +18,7 @@ import board_check  # noqa: E402
 
 ROOMY = 384 * 1024  # the phases, not the heap, are checked here
 ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
-          "farkle.players.normal", "farkle.players.expert", "farkle.players.hint")
+          "farkle.players.normal", "farkle.players.expert_turns", "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 SCREEN_PARTS = ("app.setupmenu", "app.gamestart", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
@@ -112,9 +112,10 @@ def test_a_hints_expert_goes_with_the_turn_it_advised_or_a_pause(loaded):
     """The menus game is against normal, without the meter: the expert that advised the
     hint is loaded while that turn is played; the pause menu (nothing works ahead while it
     shows) and the end screen find its code gone."""
-    assert "farkle.players.expert" in loaded["hint"]  # the hint's turn: the adviser stays
-    assert "farkle.players.expert" not in loaded["pause"]
-    assert "farkle.players.expert" not in loaded["end"]
+    for name in ("farkle.players.expert_turns", "farkle.players.expert"):
+        assert name in loaded["hint"]  # the hint's turn: the adviser stays
+        assert name not in loaded["pause"]
+        assert name not in loaded["end"]
 
 
 def test_what_power_up_reads_once_is_gone_by_the_first_screen(loaded):

@@ -80,7 +80,7 @@ def test_final_round_and_known_values():
 import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
-from farkle.players import expert, expert_duel, expert_files, make_player  # noqa: E402
+from farkle.players import expert, expert_duel, expert_files, expert_turns, make_player  # noqa: E402
 import farkle.players  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
 
@@ -251,7 +251,7 @@ CASES = [  # (my points, theirs, turn total, dice in hand, phase, faces showing)
 SCRIPT = """
 from farkle.game import Game, CHOOSE, KEEP
 from farkle.presets import preset
-from farkle.players import expert, expert_files, make_player
+from farkle.players import expert, expert_files, expert_turns, make_player
 %s
 rules = preset("classic").replace(target=1000)
 player = make_player("expert", rules, 2, 0)
@@ -340,9 +340,9 @@ def test_a_turn_built_a_row_at_a_time_equals_one_built_at_once():
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     for a, b in [(0, 0), (12, 180), (150, 30), (199, 199)]:
-        whole = expert.TurnTable(table, rules, a, b)
+        whole = expert_turns.TurnTable(table, rules, a, b)
         assert whole.build() is True
-        sliced = expert.TurnTable(table, rules, a, b)
+        sliced = expert_turns.TurnTable(table, rules, a, b)
         calls = 1
         while not sliced.build(stop=lambda: True):
             calls += 1
@@ -357,9 +357,9 @@ def test_a_turn_let_go_part_way_through_a_row_starts_again_from_its_top():
     lists) is whole again when it is built after all."""
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
-    fresh = expert.TurnTable(table, rules, 12, 180)
+    fresh = expert_turns.TurnTable(table, rules, 12, 180)
     fresh.build()
-    turn = expert.TurnTable(table, rules, 12, 180)
+    turn = expert_turns.TurnTable(table, rules, 12, 180)
     calls = [0]
     pauses = 2 + (turn.top - turn.low) + 3  # the set-up's two steps, the rows above low, dice 1 to 3 of low's
 
@@ -378,17 +378,17 @@ def test_a_turn_let_go_part_way_through_a_row_starts_again_from_its_top():
 def test_a_turn_that_runs_out_of_heap_while_setting_up_lets_go_of_it(monkeypatch):
     """The heap it took is what the game needs next (hard taking over, an error screen)."""
     table = expert_files.open_table(SHIPPED)
-    turn = expert.TurnTable(table, preset("classic"), 12, 180)
+    turn = expert_turns.TurnTable(table, preset("classic"), 12, 180)
 
     def no_heap(self):
         raise MemoryError("no heap")
 
-    monkeypatch.setattr(expert.TurnTable, "_rows", no_heap)
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", no_heap)
     with pytest.raises(MemoryError):
         turn.build()
     assert turn.bank is None and turn.C is None
     monkeypatch.undo()
-    fresh = expert.TurnTable(table, preset("classic"), 12, 180)
+    fresh = expert_turns.TurnTable(table, preset("classic"), 12, 180)
     fresh.build()
     assert turn.build() is True and turn.C == fresh.C  # tried again, from the start
 
@@ -400,11 +400,11 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
     heap for those too, a ROOM shorter, down to a top of ROOM units."""
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
-    length = expert.room(table.top(0, 0) + table.maxp + 1)
+    length = expert_turns.room(table.top(0, 0) + table.maxp + 1)
     a, b = 12, 180  # the longest turn of the game
     whole = table.turn_table(rules, a, b)
     assert whole.size() > length
-    rows, bank_row = expert.TurnTable._rows, expert.TurnTable._bank_row
+    rows, bank_row = expert_turns.TurnTable._rows, expert_turns.TurnTable._bank_row
 
     def short_of_heap(make):
         def made(turn):
@@ -413,37 +413,37 @@ def test_a_turn_whose_rows_find_no_heap_is_worked_out_to_a_lower_turn_total(monk
             make(turn)
         return made
 
-    monkeypatch.setattr(expert.TurnTable, "_rows", short_of_heap(rows))
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", short_of_heap(rows))
     for make in ("_bank_row", "_rows"):  # out of heap in either step of the set-up
-        monkeypatch.setattr(expert.TurnTable, "_bank_row", short_of_heap(bank_row) if make == "_bank_row" else bank_row)
+        monkeypatch.setattr(expert_turns.TurnTable, "_bank_row", short_of_heap(bank_row) if make == "_bank_row" else bank_row)
         before = table.capped
-        turn = expert.TurnTable(table, rules, a, b)
+        turn = expert_turns.TurnTable(table, rules, a, b)
         assert turn.build() is True
         assert turn.top == length - table.maxp - 1 < whole.top and table.capped == before + 1
         assert not any(turn.rolls(k, n) for k in range(turn.top + 1, whole.top + 1) for n in range(1, 7))
         low = range(0, turn.top - table.maxp)  # far below the cut: the same play
         assert [turn.rolls(k, n) for k in low for n in range(1, 7)] == [whole.rolls(k, n) for k in low for n in range(1, 7)]
         assert max(abs(turn.value(k, n) - whole.value(k, n)) for k in low for n in range(1, 7)) < 1e-3
-    monkeypatch.setattr(expert.TurnTable, "_bank_row", bank_row)
-    first = expert.TurnTable(table, rules, 0, 0)  # no longer than the game's first rows
-    shorter = length - expert.ROOM
+    monkeypatch.setattr(expert_turns.TurnTable, "_bank_row", bank_row)
+    first = expert_turns.TurnTable(table, rules, 0, 0)  # no longer than the game's first rows
+    shorter = length - expert_turns.ROOM
 
     def shorter_only(turn):
         if turn.size() > shorter:
             raise MemoryError("no block that long")
         rows(turn)
 
-    monkeypatch.setattr(expert.TurnTable, "_rows", shorter_only)
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", shorter_only)
     before = table.capped
     assert first.build() is True  # cut a ROOM shorter, as often as it takes
-    assert first.size() == shorter and first.top == shorter - table.maxp - 1 >= expert.ROOM
+    assert first.size() == shorter and first.top == shorter - table.maxp - 1 >= expert_turns.ROOM
     assert table.capped == before + 1
-    never = expert.TurnTable(table, rules, 0, 0)
+    never = expert_turns.TurnTable(table, rules, 0, 0)
 
     def none(turn):
         raise MemoryError("no block at all")
 
-    monkeypatch.setattr(expert.TurnTable, "_rows", none)
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", none)
     with pytest.raises(MemoryError):  # not below a top of ROOM units: it gives up, whole again
         never.build()
     assert never.top == table.top(0, 0) and table.capped == before + 1
@@ -455,7 +455,7 @@ def test_a_turn_cut_for_want_of_heap_tries_its_shorter_lengths_with_the_collecto
     collect again for nothing, about 10 ms a try on a board, all in one frame."""
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
-    rows = expert.TurnTable._rows
+    rows = expert_turns.TurnTable._rows
     tries = []
 
     class Collector:
@@ -471,7 +471,7 @@ def test_a_turn_cut_for_want_of_heap_tries_its_shorter_lengths_with_the_collecto
             self.enabled = True
 
     collector = Collector()
-    monkeypatch.setattr(expert, "gc", collector)
+    monkeypatch.setattr(expert_turns, "gc", collector)
 
     def short_of_heap(turn):
         tries.append(collector.enabled)
@@ -479,13 +479,13 @@ def test_a_turn_cut_for_want_of_heap_tries_its_shorter_lengths_with_the_collecto
             raise MemoryError("no block that long")
         rows(turn)
 
-    monkeypatch.setattr(expert.TurnTable, "_rows", short_of_heap)
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", short_of_heap)
     whole = table.top(12, 180)  # the longest turn of the game
-    turn = expert.TurnTable(table, rules, 12, 180)
+    turn = expert_turns.TurnTable(table, rules, 12, 180)
     assert turn.build() is True and turn.top < whole
     assert tries == [True, False, False] and collector.enabled  # cut twice; on again after
-    never = expert.TurnTable(table, rules, 0, 0)
-    monkeypatch.setattr(expert.TurnTable, "_rows", lambda turn: 1 / 0)
+    never = expert_turns.TurnTable(table, rules, 0, 0)
+    monkeypatch.setattr(expert_turns.TurnTable, "_rows", lambda turn: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         never.build()
     assert collector.enabled
@@ -495,22 +495,22 @@ def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkey
     """A turn longer than the game's first rows that finds no heap for longer ones keeps the
     rows it took from the table: cut to their length, it fills them, and needs no new block
     from the heap that has just had none."""
-    monkeypatch.setattr(expert, "getpid", None)
-    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert_turns, "getpid", None)
+    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     table.let_turns_go()
     table.reserve()
     bank, rows = table.spare[0], table.spare[1][1:]
     length = len(bank)
-    made = expert.room
+    made = expert_turns.room
 
     def no_longer(size):
         if size > length:
             raise MemoryError("no block that long")
         return made(size)
 
-    monkeypatch.setattr(expert, "room", no_longer)
+    monkeypatch.setattr(expert_turns, "room", no_longer)
     try:
         turn = table.turn(rules, 12, 180)  # the longest turn of the game
         assert turn.build() is True and turn.size() == length
@@ -522,18 +522,18 @@ def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkey
 def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn(monkeypatch):
     """A board's expert made in a heap without room for its rows is made all the same (it
     does not give way to hard): its first turn makes them, when the heap may have room."""
-    monkeypatch.setattr(expert, "getpid", None)
-    monkeypatch.setattr(expert, "TURN_CACHE", 1)
-    monkeypatch.setattr(expert, "_TABLES", {})
-    room = expert.room
-    monkeypatch.setattr(expert, "room", lambda size: 1 << 40)  # rows no heap can hold
+    monkeypatch.setattr(expert_turns, "getpid", None)
+    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    room = expert_turns.room
+    monkeypatch.setattr(expert_turns, "room", lambda size: 1 << 40)  # rows no heap can hold
     rules = preset("classic")
     player = expert_files.make(rules, 2, 1)
     player.reserve()
     assert player.level == "expert" and player.table.spare is None
-    monkeypatch.setattr(expert, "room", room)
+    monkeypatch.setattr(expert_turns, "room", room)
     turn = player.table.turn_table(rules, 0, 0)
-    alone = expert.TurnTable(expert_files.open_table(SHIPPED), rules, 0, 0)
+    alone = expert_turns.TurnTable(expert_files.open_table(SHIPPED), rules, 0, 0)
     alone.build()
     assert turn.C == alone.C
 
@@ -542,7 +542,7 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     """Keeping one turn (a board), the next turn takes over the last one's bank and value
     lists instead of allocating its own, and the last one can no longer be read by mistake;
     the values are those of a turn built on its own."""
-    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
@@ -551,7 +551,7 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
         turn = table.turn_table(rules, a, b)
         assert turn.bank is bank and turn.C is values
         assert first.C is None and first.bank is None
-        alone = expert.TurnTable(expert_files.open_table(SHIPPED), rules, a, b)
+        alone = expert_turns.TurnTable(expert_files.open_table(SHIPPED), rules, a, b)
         alone.build()
         assert [turn.value(k, n) for k in range(alone.size() + 2) for n in range(1, 7)] == \
             [alone.value(k, n) for k in range(alone.size() + 2) for n in range(1, 7)]
@@ -565,9 +565,9 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     once the game's start has the expert reserve them (not while the code that made it is
     still loaded); a turn that fits fills them; the game's end takes them back; the next
     game's expert takes over the last turn's rows."""
-    monkeypatch.setattr(expert, "getpid", None)
-    monkeypatch.setattr(expert, "TURN_CACHE", 1)
-    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_turns, "getpid", None)
+    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
     rules = preset("classic")
     player = expert_files.make(rules, 2, 1)
     table = player.table
@@ -575,7 +575,7 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     player.reserve()
     bank, values = table.spare
     first = table.top(0, 0) + table.maxp + 1
-    assert len(bank) == expert.room(first) >= first and len(bank) % expert.ROOM == 0
+    assert len(bank) == expert_turns.room(first) >= first and len(bank) % expert_turns.ROOM == 0
     assert [len(row) for row in values[1:]] == [len(bank)] * table.N
     turn = table.turn_table(rules, 0, 0)
     assert turn.bank is bank and turn.C is values
@@ -589,7 +589,7 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
 
 def test_a_host_expert_reserves_nothing(monkeypatch):
     """A host keeps many turns, each with rows of its own length: nothing to take ahead."""
-    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
     player = expert_files.make(preset("classic"), 2, 1)
     player.reserve()
     assert player.table.spare is None
@@ -602,7 +602,7 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
     one let go, have the values of a turn built at once on a table of its own."""
     import random
 
-    monkeypatch.setattr(expert, "TURN_CACHE", 1)
+    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
     rng = random.Random(5)
     rules = preset(name)
     path = expert_files.DIR + "/expert_%s.bin" % name
@@ -616,7 +616,7 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
                 others -= 1
                 table.turn(rules, rng.randrange(table.S), rng.randrange(table.S)).build(lambda: rng.random() < 0.5)
                 turn = table.turn(rules, a, b)
-        alone = expert.TurnTable(fresh, rules, a, b)
+        alone = expert_turns.TurnTable(fresh, rules, a, b)
         alone.build()
         cells = [(k, n) for k in range(alone.size() + 3) for n in range(1, table.N + 1)]
         assert [turn.value(k, n) for k, n in cells] == [alone.value(k, n) for k, n in cells]
@@ -633,7 +633,7 @@ def test_a_turn_takes_a_small_bounded_heap_on_the_core():
     script = """
 import gc
 from farkle.presets import preset
-from farkle.players import expert, expert_files
+from farkle.players import expert, expert_files, expert_turns
 rules = preset("classic")
 table = expert_files.make(rules).table
 for a, b in ((12, 180), (150, 30), (0, 0)):
@@ -797,10 +797,10 @@ def test_the_high_groups_give_the_values_of_the_full_ones(name):
     table = expert_files.open_table(expert_files.DIR + "/expert_%s.bin" % name)
     rng = random.Random(7)
     for a, b in [(0, 0), (0, 150)] + [(rng.randrange(table.S), rng.randrange(table.S)) for _ in range(6)]:
-        high = expert.TurnTable(table, rules, a, b)
+        high = expert_turns.TurnTable(table, rules, a, b)
         high.build()
         assert high.C[0] is high.bank  # the bank row rises: the high groups are read
-        full = expert.TurnTable(table, rules, a, b)
+        full = expert_turns.TurnTable(table, rules, a, b)
         full.build(lambda: True)
         full.build(lambda: True)
         full.C[0] = None  # as if the bank row did not rise: every keep read
@@ -818,13 +818,13 @@ def test_a_bank_row_that_falls_above_low_reads_every_keep():
     only where more points bank for more. A row where that fails reads the full groups."""
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
-    turn = expert.TurnTable(table, rules, 0, 0)
+    turn = expert_turns.TurnTable(table, rules, 0, 0)
     assert turn.build(lambda: True) is False  # the bank row
     turn.bank[turn.low + 3] = turn.bank[turn.low + 4] + 1e-9
     assert turn.build(lambda: True) is False  # the value rows
     assert turn.C[0] is None
     turn.build()
-    whole = expert.TurnTable(table, rules, 0, 0)
+    whole = expert_turns.TurnTable(table, rules, 0, 0)
     whole.build()
     assert turn.value(0, table.N) == pytest.approx(whole.value(0, table.N), abs=1e-6)
 
@@ -860,7 +860,7 @@ def test_a_cut_turn_gives_up_little_win_chance_and_never_gains():
     from tools.bench_cut_turns import losses
 
     table = expert_files.open_table(SHIPPED)
-    lost = losses(table, preset("classic"), expert.room(table.top(0, 0) + table.maxp + 1), 6)
+    lost = losses(table, preset("classic"), expert_turns.room(table.top(0, 0) + table.maxp + 1), 6)
     assert len(lost) == 6 and all(-1e-12 <= x < 1e-4 for x in lost)
 
 
@@ -889,12 +889,12 @@ def _fields(table):
 def test_a_file_opened_a_step_at_a_time_is_the_file_opened_at_once(monkeypatch):
     """The game's start opens the expert's file a step a frame (a board takes about 150 ms
     in one go): the table is the same, and making the expert then opens nothing."""
-    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
     monkeypatch.setattr(expert_files, "PATHS", [])  # the shipped files only
     rules = preset("classic")
     steps = list(farkle.players.ahead("expert", rules, 2))
     assert len(steps) >= 4
-    (path, table), = expert._TABLES.items()
+    (path, table), = expert_turns._TABLES.items()
     assert _fields(table) == _fields(expert_files.open_table(path))
     opened = []
     monkeypatch.setattr(expert_files, "_opening", lambda *args: opened.append(args))
@@ -908,11 +908,11 @@ def test_only_the_expert_has_work_ahead():
 
 def test_a_file_for_other_rules_is_closed_once_its_header_is_read(monkeypatch):
     """Custom rules have no solved file: each file's header says so, and no roll groups are read."""
-    monkeypatch.setattr(expert, "_TABLES", {})
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
     monkeypatch.setattr(expert_files, "PATHS", [])
     packed = []
     monkeypatch.setattr(expert_files, "_pack", lambda *args: packed.append(args) or iter(()))
     rules = preset("classic").replace(opening=350)
     assert list(expert_files.opening(rules, 2)) == []
-    assert packed == [] and expert._TABLES == {}
+    assert packed == [] and expert_turns._TABLES == {}
     assert make_player("expert", rules, 2, 1).level == "hard"

@@ -10,7 +10,7 @@ from simrig import Rig
 
 from app.pace import HINT_WORK_MS, WORK_MS
 from farkle.game import KEEP, START
-from farkle.players import base, expert, make_player
+from farkle.players import base, expert_turns, make_player
 from farkle.players.hint import hint
 from farkle.presets import NAMES
 
@@ -19,7 +19,7 @@ from farkle.presets import NAMES
 def counted(monkeypatch):
     """Per frame: the steps of sliced work done, and the calls that did such work unsliced."""
     work = {"steps": 0, "unsliced": 0}
-    build = expert.TurnTable.build
+    build = expert_turns.TurnTable.build
     count = base.count_farkles
 
     def counted_build(table, stop=None):
@@ -41,7 +41,7 @@ def counted(monkeypatch):
             work["steps"] += 1
         return done
 
-    monkeypatch.setattr(expert.TurnTable, "build", counted_build)
+    monkeypatch.setattr(expert_turns.TurnTable, "build", counted_build)
     monkeypatch.setattr(base, "count_farkles", counted_count)
     return work
 

@@ -375,3 +375,33 @@ def test_a_player_made_once_the_tables_are_open_loads_no_code_to_open_them(monke
     later = Hard(rules, 3, 2)
     assert "farkle.players.policy_files" not in sys.modules
     assert later.policy is first.policy is policy.opened(rules) and later.reach is first.reach
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("name", ["classic", "farkel"])
+def test_a_levels_play_code_loads_a_module_at_a_time(level, players, name):
+    """A board loads a player's code a module a frame, in ``play_code``'s order: no module
+    imports one listed after it (its import would load both in one frame), and once all are
+    loaded the player is made without importing more of its own code."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+from farkle.players import play_code, make_player
+from farkle.presets import preset
+rules = preset(%r)
+names = play_code(%r, rules, %d)
+for name in names:
+    before = set(sys.modules)
+    __import__(name)
+    print(name, sorted(m for m in set(sys.modules) - before if m.startswith("farkle.players.")))
+before = set(sys.modules)
+make_player(%r, rules, %d)
+print("made", sorted(m for m in set(sys.modules) - before if m.startswith("farkle.players.") and "files" not in m))
+""" % (name, level, players, level, players)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        name, new = line.split(" ", 1)
+        assert new == ("[%r]" % name if name != "made" else "[]"), line

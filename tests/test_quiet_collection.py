@@ -140,6 +140,16 @@ def test_a_jobs_import_on_a_pc_is_one_step_and_never_collects(job_heap, monkeypa
     assert _steps_loading("app.endscreen") == [True]
     assert job_heap["collections"] == 0
 
+def test_a_module_already_loaded_takes_a_job_no_step_and_no_collection(job_heap):
+    """A player's code lists modules another seat may have loaded (the expert of three
+    lists hard's): those cost the job no frame, and the heap no collection."""
+    import app.endscreen  # noqa: F401
+    from app.modules import load
+
+    assert list(load(("app.endscreen",))) == []
+    assert job_heap["collections"] == 0
+
+
 
 def test_work_that_makes_many_objects_collects_first_only_in_a_short_heap(job_heap):
     from app.modules import LOAD_ROOM, make_room

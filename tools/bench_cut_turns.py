@@ -4,7 +4,7 @@
     python tools/bench_cut_turns.py --preset farkel --positions 100
 
 A board's expert whose turn finds no heap for its rows works it out only up to a lower turn
-total and banks above it (``farkle.players.expert.TurnTable._shrink``): first to the length
+total and banks above it (``farkle.players.expert_turns.TurnTable._shrink``): first to the length
 of the game's first rows, then a ROOM shorter at a time. For positions (my score, their
 score) drawn at random from those whose whole turn is longer than the cut, this compares the
 win chance of the turn's first roll played whole and played cut (the cut table's values are
@@ -19,7 +19,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from farkle.players import expert, expert_files  # noqa: E402
+from farkle.players import expert_files, expert_turns  # noqa: E402
 from farkle.presets import preset  # noqa: E402
 from tools.report import emit  # noqa: E402
 
@@ -34,11 +34,11 @@ def losses(table, rules, length, positions, seed=1):
     for a, b in cells:
         if len(out) >= positions:
             break
-        whole = expert.TurnTable(table, rules, a, b)
+        whole = expert_turns.TurnTable(table, rules, a, b)
         if whole.size() <= length:
             continue
         whole.build()
-        cut = expert.TurnTable(table, rules, a, b)
+        cut = expert_turns.TurnTable(table, rules, a, b)
         cut.top = cut.k = top  # the rows then end at length (``size``)
         cut.low = min(cut.low, top)
         cut.build()
@@ -53,10 +53,10 @@ def main(argv=None):
     args = parser.parse_args(argv)
     rules = preset(args.preset)
     table = expert_files.open_table(os.path.join(ROOT, "farkle", "policies", "expert_%s.bin" % args.preset))
-    first = expert.room(table.top(0, 0) + table.maxp + 1)
+    first = expert_turns.room(table.top(0, 0) + table.maxp + 1)
     rows = {}
-    for length in (first, first - expert.ROOM):
-        if length - table.maxp - 1 < expert.ROOM:
+    for length in (first, first - expert_turns.ROOM):
+        if length - table.maxp - 1 < expert_turns.ROOM:
             continue
         lost = losses(table, rules, length, args.positions)
         rows["rows of %d (bank above %d points)" % (length, (length - table.maxp - 1) * table.unit)] = {

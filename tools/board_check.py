@@ -228,7 +228,7 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     is the first failed game's (its ``seed`` says which), else the last one's; ``turns`` is
     that game's, ``peak`` the highest of all, ``games_ok`` how many passed, ``cut_turns``
     how many of the expert's turns in all the games were worked out shorter than the
-    solution's for want of heap (``farkle.players.expert.TurnTable._shrink``), ``redrawn``
+    solution's for want of heap (``farkle.players.expert_turns.TurnTable._shrink``), ``redrawn``
     how many frames ran out of heap while drawing (the screen built again: ``Screens.lost``)."""
     rows = [dict(play(name, heap, extra, seed), seed=seed) for seed in range(1, games + 1)]
     failed = [row for row in rows if not row["ok"]]

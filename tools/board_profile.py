@@ -65,7 +65,7 @@ def _time_imports():
 def profile_calls(faked_ns):
     faked[0] = faked_ns
     from app import controller, leds, main as app_main, persist, screens
-    from farkle.players import easy, expert, expert_files, hard, normal
+    from farkle.players import easy, expert, expert_files, expert_turns, hard, normal
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
                  "_end_turn", "_roll", "_next_banner", "_open_end", "_keep_selection", "_act",
@@ -75,8 +75,8 @@ def profile_calls(faked_ns):
     for name in ("update", "_save", "_write", "_new_game"):
         _wrap(persist.Keeper, name, "keeper." + name)
     _wrap(screens.Screens, "render", "screens.render")
-    _wrap(expert.TurnTable, "build", "expert.build")
-    _wrap(expert.TurnTable, "__init__", "expert.TurnTable")
+    _wrap(expert_turns.TurnTable, "build", "expert.build")
+    _wrap(expert_turns.TurnTable, "__init__", "expert.TurnTable")
     _wrap(expert_files, "open_table", "expert.open_table")
     _wrap(leds.Leds, "update", "leds.update")
     for module in (easy, normal, hard, expert):

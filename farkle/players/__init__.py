@@ -31,10 +31,31 @@ def plays_as(level, rules, players=2):
     return level
 
 
-def duel_code(level, players):
-    """The modules a player of ``level`` needs besides its own only where ``players`` is two
-    (the expert's final round and win chance: ``expert_files.make`` makes that subclass)."""
-    return ("farkle.players.expert_duel",) if level == "expert" and players == 2 else ()
+# Each level's play code, every module after those it imports: a board loads them a frame
+# each (``play_code``), and none of them took longer than a frame has
+PLAY_CODE = {"easy": ("base", "easy"), "normal": ("base", "policy", "normal"),
+             "hard": ("base", "policy", "normal", "hard"), "expert": ("base", "expert_turns", "expert")}
+
+
+def play_code(level, rules, players=2):
+    """The modules (full names) a player of ``level`` plays with, in the order to load them:
+    ``PLAY_CODE``'s; for an expert, hard's first where hard makes some of its decisions
+    (made with the expert: ``expert_files.make``), and where ``players`` is two the final
+    round and win chance (``expert_files.make`` makes that subclass)."""
+    names = PLAY_CODE[level]
+    if level == "expert" and leans_on_hard(rules, players):
+        names = PLAY_CODE["hard"] + names[1:]
+    names = ["farkle.players." + name for name in names]
+    if level == "expert" and players == 2:
+        names.append("farkle.players.expert_duel")
+    return names
+
+
+def leans_on_hard(rules, players):
+    """Whether an expert lets *hard* make some of its decisions: every one under
+    piggybacking, which the solution leaves out (``PIGGYBACK_PLAYS``), and the final round
+    of more than two players."""
+    return players != 2 or (rules.piggyback and not PIGGYBACK_PLAYS)
 
 
 def ahead(level, rules, players=2):

@@ -7,7 +7,8 @@ meter). A game of more players plays its final round as *hard* does and never lo
 """
 
 from farkle.game import CHOOSE, KEEP, OVER, ROLLOFF, START
-from farkle.players.expert import Expert as Solved, best_choice, keep_choices, requirement
+from farkle.players.expert import Expert as Solved, best_choice, keep_choices
+from farkle.players.expert_turns import requirement
 
 
 class Expert(Solved):

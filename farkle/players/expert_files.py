@@ -1,8 +1,9 @@
 """farkle.players.expert_files: the expert's solved files found, checked and opened.
 
-Set-up and game-start code, apart from the play (``farkle.players.expert``, whose docstring
-gives the file's layout): a board loads it to ask whether an expert has a file for the rules
-and to make the expert, then forgets it, so the game's heap holds only the code that plays.
+Set-up and game-start code, apart from the play (``farkle.players.expert``) and the table it
+reads (``farkle.players.expert_turns``, whose docstring gives the file's layout): a board
+loads it to ask whether an expert has a file for the rules and to make the expert, then
+forgets it, so the game's heap holds only the code that plays.
 """
 
 import struct
@@ -50,10 +51,10 @@ def _opening(path, rules=None, players=2):
     """``open_table``'s work, a step at a time (a generator that returns the table); with
     ``rules``, None (the file closed) once its header shows it does not fit them, before
     its roll groups are read."""
-    from farkle.players import expert
+    from farkle.players.expert_turns import Table
 
     f = open(path, "rb")
-    table = expert.Table(path, f)
+    table = Table(path, f)
     head = f.read(HEADER_SIZE)
     if len(head) < HEADER_SIZE:
         raise ValueError("not an expert table: " + path)
@@ -192,9 +193,9 @@ def find_table(rules, players=2):
 
 def _finding(rules, players):
     """``find_table``'s work, a step at a time (a generator that returns the table)."""
-    from farkle.players import expert
+    from farkle.players import expert_turns
 
-    tables = expert._TABLES
+    tables = expert_turns._TABLES
     for path in _paths(rules):
         table = tables.get(path)
         if table is None:
@@ -204,7 +205,7 @@ def _finding(rules, players):
                 continue
             if table is None:
                 continue
-            if expert.getpid is None:
+            if expert_turns.getpid is None:
                 # a board keeps one table, the one it plays now: another preset's (a game
                 # before) would hold its roll groups and a turn table of about 27 KB for ever
                 for old in tables.values():
@@ -237,10 +238,10 @@ def has_table(rules, players=2):
     asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
     if players != 2 and not MULTI:
         return False
-    play = sys.modules.get("farkle.players.expert")  # its open tables, if it is loaded
+    opened = sys.modules.get("farkle.players.expert_turns")  # its open tables, if it is loaded
     wanted = None  # the rules' fingerprint, worked out once a header asks for it
     for path in _paths(rules):
-        table = play._TABLES.get(path) if play is not None else None
+        table = opened._TABLES.get(path) if opened is not None else None
         if table is not None:
             if fits(table, rules, 2):
                 return True
