@@ -133,7 +133,7 @@ class Computer:
         self.advisers = {}
         if sys.implementation.name != "circuitpython":  # a PC keeps its code
             return
-        unused = list(OPENING_CODE)
+        unused = list(OPENING_CODE) + ["app.advice"]  # kept by a hint that waited
         playing = [getattr(player, "level", None) for player in self.seats]
         if self.meter is not None:  # the meter's expert plays on
             playing.append("expert")

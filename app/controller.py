@@ -819,7 +819,7 @@ class Controller(Computer, PlayView):
 
     def _hint(self, wait=True):
         """The advice for the player on turn, as a job (on a human's turn nothing else runs
-        on the clock): ``app.advice`` loaded (forgotten after each hint), then its steps
+        on the clock): ``app.advice`` loaded (forgotten once the advice is given), then its steps
         (``advice.steps``); with ``wait``, "thinking..." until the adviser's work is done
         (``_work_ahead`` then calls this again with ``wait=False``)."""
         self._start_job(self._hinting(wait))
@@ -835,4 +835,5 @@ class Controller(Computer, PlayView):
             self._say("Hint: can't think right now (out of memory)")
             self._refresh()
         finally:
-            forget(("app.advice",))
+            if self.hint_wait is None:  # kept while the advice waits: its last job needs it
+                forget(("app.advice",))

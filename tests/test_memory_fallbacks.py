@@ -177,7 +177,7 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
     rig.c.seats = [None, types.SimpleNamespace(level=seat)]
     rig.c.advisers = {}  # as a hint out of heap leaves them
     rig.c._let_advisers_go()
-    assert forgotten == ["farkle.players.expert_files", "farkle.players.policy_files"] + gone
+    assert forgotten == ["farkle.players.expert_files", "farkle.players.policy_files", "app.advice"] + gone
 
 
 def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():

@@ -200,6 +200,7 @@ def test_a_hint_collects_in_a_frame_of_its_own_before_its_first_module(job_heap,
 
     rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
     rig.to_a_humans_keep()
+    modules.forget(("app.advice",))  # as a board's first hint finds it (an earlier test's may have waited)
     events = []
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
     rig.board.keys.tap("hint")
@@ -260,3 +261,32 @@ def test_a_save_whose_collection_never_comes_is_written_after_a_few_tries(heap, 
     play(rig, heap, 2 * persist.COLLECT_TRIES)
     assert [collect for _, collect, _ in written] == [True]  # the save collects for itself
     assert store.erases == erases + 1 and not rig.app.keeper.dirty
+
+
+def test_a_hint_that_waits_keeps_its_words_code_for_the_answer():
+    """A hint whose adviser is still working says "thinking..." and keeps ``app.advice``
+    (a board would read it again for the answer, two frames more); the answer lets it go."""
+    import sys
+
+    from simrig import stand_in_hint
+
+    class Adviser:  # its work takes a few frames
+        level = "expert"
+        calls = 0
+
+        def prepare(self, game, stop=None):
+            self.calls += 1
+            return self.calls > 3
+
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100, seats=("human", "human"),
+              make_player=lambda *args: Adviser(), hint=stand_in_hint)
+    rig.to_a_humans_keep()
+    rig.board.keys.tap("hint")
+    waited = False
+    for _ in range(40):
+        rig.step()
+        if rig.controller.hint_wait is not None and rig.controller.job is None:
+            waited = True
+            assert "app.advice" in sys.modules
+    assert waited and rig.controller.hint_wait is None
+    assert rig.said().startswith("Hint:") and "app.advice" not in sys.modules
