@@ -405,8 +405,13 @@ class Controller(Computer, PlayView):
 
     def _pause(self):
         self._let_advisers_go()  # nothing works ahead while paused: the menu's code takes their heap
-        from app import pausemenu
-
+        try:
+            from app import pausemenu
+        except MemoryError:  # the menu must not end the game: it goes on and says so
+            forget(("app.pausemenu",))
+            self._say(v.NO_ROOM)
+            self._refresh()
+            return
         pausemenu.open(self)
 
     def _pause_rows(self):
@@ -462,8 +467,10 @@ class Controller(Computer, PlayView):
     # ----- starting a game and the roll-off -----
 
     def _drop_game(self):
-        """No game any more: its players, advisers and meter go with it."""
+        """No game any more: its players, advisers, meter and counted odds go with it (any
+        of them left would keep the old game and its code in the heap the next one needs)."""
         self.game = None
+        self.odds_game = None
         self.seats = []
         self.advisers = {}
         self.meter = None

@@ -74,9 +74,13 @@ def start(c, rules, levels, head_start):
     c.head_start = head_start  # given to the second player once the first is known
     if metered:
         yield  # the meter makes a player of its own
-        from app import meter
+        try:
+            from app import meter
 
-        c.meter = meter.make(c.make_player, rules)
+            c.meter = meter.make(c.make_player, rules)
+        except MemoryError:  # a board's heap: the meter is an extra, the game goes on without it
+            forget(("app.meter",))
+            c.meter = None
     c.hurry = False
     c.advisers = {}
     c.score_top = 0

@@ -352,7 +352,17 @@ class Keeper:
             self.controller._start_job(self._opening(panel))
 
     def _opening(self, panel):
-        yield from load(("app.panels",))
+        try:
+            yield from load(("app.panels",))
+        except MemoryError:
+            # A game paused in a board's heap may leave no room for the panel's code: the
+            # menu it was opened from stays, says so, and works as before (the game is
+            # intact; after the game, or in the set-up, there is room)
+            forget(("app.panels",))
+            c = self.controller
+            c.view.status = v.NO_ROOM
+            c._changed()
+            return
         self._open(panel)
 
     def _open(self, panel):

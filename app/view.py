@@ -20,6 +20,8 @@ PLAY = const(3)
 PAUSE = const(4)  # the menu opened during a game
 END = const(5)
 SCREEN_NAMES = ("splash", "setup", "rolloff", "play", "pause", "end")
+# What a menu or a panel says where its code found no room in a board's heap (a full game)
+NO_ROOM = "Not enough memory now"
 
 # how a die is drawn (display tiles and LEDs)
 EMPTY = const(0)  # no die here

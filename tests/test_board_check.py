@@ -42,6 +42,17 @@ def test_a_game_resumes_after_a_power_cut(work):
     assert "offer" in row["seen"] and row["seen"][-1] == "end"
 
 
+def test_keys_pressed_at_random_start_games_and_open_the_menus_across_power_cuts(work):
+    """The hostile scenario: three boots of one drive under random keys, never the error
+    screen; what the keys met is counted."""
+    row = board_check.run("hostile", ROOMY, seed=1)
+    assert row["ok"], row["error"]
+    assert row["games_started"] >= 1 and {"setup", "play", "pause"} <= set(row["seen"])
+    assert 2 <= row["most_seats"] <= 8 and row["gave_way"] == 0
+    line = json.loads(board_check.report(row))
+    assert line["games_started"] == row["games_started"] and "saves_waited" in line
+
+
 def test_running_out_of_heap_is_reported_not_crashed(work):
     row = board_check.run("normal", 48 * 1024)
     assert row["ok"] is False

@@ -356,3 +356,22 @@ def test_a_turn_boundary_is_captured_into_the_buffers_made_at_power_up():
     keeper.update()
     assert keeper.boundary[0] is game_out and keeper.boundary[1] is stats_out
     assert bytes(game_out) == savegame.dumps(rig.game) and bytes(stats_out) == keeper.stats.to_bytes()
+
+
+def test_a_win_meter_with_no_heap_for_its_expert_leaves_the_game_without_it():
+    """The meter is an extra: where its expert finds no heap at the game's start, the game
+    starts and plays on without it."""
+    from farkle.players import make_player
+
+    def make(level, rules, n=2, seat=0):
+        if level == "expert":
+            raise MemoryError("memory allocation failed, allocating 412 bytes")
+        return make_player(level, rules, n, seat)
+
+    import simrig
+
+    rig = simrig.Rig(dice=[6, 2] + [1, 5, 2, 2, 3, 4] * 20, seats=("human", "normal"), make_player=make)
+    rig.controller.setup.meter = True
+    rig.tap("roll", "roll", "roll")
+    rig.until("play")
+    assert rig.game is not None and rig.controller.meter is None and rig.view.meter is None

@@ -346,3 +346,107 @@ def test_foreign_nvm_content_gives_a_notice_and_is_ignored():
     assert "ignored" in " ".join(rig.controller.notice_lines)
     rig.tap("roll")
     assert rig.screen == "setup"
+
+
+def test_a_panel_whose_code_finds_no_heap_leaves_the_pause_menu_working(monkeypatch):
+    """A board's heap in a full game may have no room for the statistics' code: the pause
+    menu stays, says so on its status line, and still resumes the game, which is intact."""
+    import sys
+
+    from app import modules
+    from app import view as v
+
+    rig = NvmRig(FlashNVM(), dice=RandomDice(4))
+    start_game(rig)
+    play_turns(rig, 2)
+    rig.settle()
+    scores, turns = list(rig.game.scores), rig.game.turns
+    rig.tap("menu")
+    rows = rig.rows()
+    real_import = __import__
+
+    def no_room(name, *args, **kwargs):
+        if name == "app.panels":
+            raise MemoryError("memory allocation failed, allocating 689 bytes")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(modules, "__import__", no_room, raising=False)
+    monkeypatch.delitem(sys.modules, "app.panels", raising=False)
+    for _ in range(rows.index("Statistics")):
+        rig.tap("down")
+    rig.tap("roll")
+    rig.run(200)
+    assert rig.keeper.panel is None and rig.view.title == "Menu" and rig.rows() == rows
+    assert rig.view.status == v.NO_ROOM and "app.panels" not in sys.modules
+    rig.tap("menu")
+    assert rig.screen == "play" and list(rig.game.scores) == scores and rig.game.turns == turns
+
+
+def test_a_game_left_for_a_new_one_leaves_nothing_of_it_in_the_heap():
+    """"New game" from the pause menu: the old game (and with it the engine's code a board
+    forgets) is garbage once the set-up menu shows; a reference left behind (the counted
+    odds' game was one) kept about 7 KB of a board's heap from every later game."""
+    import gc
+    import weakref
+
+    rig = NvmRig(FlashNVM(), dice=RandomDice(4))
+    start_game(rig)
+    play_turns(rig, 2)
+    rig.settle()
+    assert rig.controller.odds_game is rig.game  # counted while the game showed
+    old = weakref.ref(rig.game)
+    rig.tap("menu")
+    for _ in range(rig.rows().index("New game")):
+        rig.tap("down")
+    rig.tap("roll", "roll")  # "sure?", then yes
+    for _ in range(50):  # as the set-up menu first shows: its first frames may be busy ones
+        if rig.screen == "setup":
+            break
+        rig.step()
+    assert rig.screen == "setup"
+    gc.collect()
+    assert old() is None
+
+
+def _menu_code_fails(monkeypatch, times):
+    """The pause menu's code finds no heap the next ``times`` times it is imported."""
+    import builtins
+    import sys
+
+    real_import = builtins.__import__
+    left = [times]
+
+    def no_room(name, globals=None, locals=None, fromlist=(), level=0):
+        if name == "app" and fromlist and "pausemenu" in fromlist and "app.pausemenu" not in sys.modules \
+                and left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 298 bytes")
+        return real_import(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", no_room)
+    monkeypatch.delitem(sys.modules, "app.pausemenu", raising=False)
+    return left
+
+
+def test_a_pause_menu_that_finds_no_heap_leaves_the_game_going_and_says_so():
+    """MENU in a full game on a board: the menu's code may find no room. The game goes on,
+    intact, and says so (never the error screen for a menu); a later press opens it."""
+    import sys
+
+    from app import view as v
+
+    rig = NvmRig(FlashNVM(), dice=RandomDice(4))
+    start_game(rig)
+    play_turns(rig, 2)
+    rig.settle()
+    scores, turns = list(rig.game.scores), rig.game.turns
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        left = _menu_code_fails(monkeypatch, 1)
+        rig.board.keys.tap("menu")
+        rig.step()
+        rig.step()
+        assert left == [0] and rig.screen == "play" and v.NO_ROOM in " ".join(rig.view.message)
+        assert "app.pausemenu" not in sys.modules
+    assert list(rig.game.scores) == scores and rig.game.turns == turns
+    rig.tap("menu")  # room again: the menu opens
+    assert rig.screen == "pause" and rig.view.title == "Menu"

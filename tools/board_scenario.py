@@ -98,6 +98,7 @@ def result(ok, error=None, game=None):
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["redrawn"] = state["redrawn"]
+
     store = state.get("store")
     if store is not None:  # the NVM sector's rewrites (flash wear): compactions and resets
         out["nvm_erases"], out["nvm_writes"] = store.erases, store.writes
@@ -374,6 +375,11 @@ def observe(app):
         if alloc > state["peak"]:
             state["peak"] = alloc
     ctl = app.controller
+    if CFG.get("hostile"):  # keys at random: tools/board_hostile.py, loaded once the firmware runs
+        import board_hostile
+
+        board_hostile.press(app, frames, CFG["hostile"], result, see)
+        return
     if frames % SAMPLE_EVERY == 0:
         gave_way(ctl)
     if frames > CFG["max_frames"]:
