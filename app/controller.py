@@ -56,7 +56,9 @@ class Controller(Computer, PlayView):
         self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
         self.odds_game = None  # the game whose odds were counted (app.computer)
         # Every attribute is set here, at power-up: one set later grows the instance's table
-        # of names in one piece, a block a game's broken-up heap may not have.
+        # of names in one piece, a block a game's broken-up heap may not have. There are 59,
+        # the table's size: a 60th grows it to 73 entries, and the three-seat expert game
+        # then failed half its games at 128 KiB (docs/board-check.md, "Keys nobody planned").
         self.head_start = 0  # a fair start's head start for the second player (app.rolloff)
         self.now = clock()
         self.make_player = make_player

@@ -56,6 +56,8 @@ SCENARIOS = {
 # A hostile game is SEGMENTS boots of one drive, the power cut after 3,000 to 6,000 frames
 # each (75 to 150 s of board time)
 SEGMENTS = 3
+# What tools/board_hostile.py counts, in the order it prints them
+HOSTILE_COUNTS = ("games_started", "most_seats", "expert_games", "gave_way", "saves_waited")
 MAX_FRAMES = 200000
 DRIVER = REPO / "tools" / "board_scenario.py"
 TIMING = REPO / "tools" / "board_timing.py"  # the driver's timing half, loaded in timed games
@@ -244,15 +246,22 @@ def run(name, heap, extra=None, seed=1):
 
 
 def hostile(row, stdout):
-    """Into ``row``: the hostile keys' counts and the last game's seats."""
+    """Into ``row``: the hostile keys' counts (``HOSTILE_COUNTS``; a run that failed printed
+    none, so only its games) and the last game's seats."""
     games = [line[len("HOSTILE GAME "):].split() for line in stdout.splitlines() if line.startswith("HOSTILE GAME ")]
     row["levels"] = games[-1] if games else []
     row["players"] = len(row["levels"])
     counts = [line for line in stdout.splitlines() if line.startswith("HOSTILE [")]
-    met = json.loads(counts[-1][len("HOSTILE "):]) if counts else [len(games), 0, 0, 0, 0]
-    row["games"], row["most_seats"], row["expert_games"], row["gave_way"], row["saves_waited"] = met
-    if not counts:
-        row["most_seats"] = max([len(seats) for seats in games] or [0])
+    met = json.loads(counts[-1][len("HOSTILE "):]) if counts else [len(games), max([len(seats) for seats in games] or [0]), 0, 0, 0]
+    row.update(zip(HOSTILE_COUNTS, met))
+
+
+def add_up_hostile(row, rows):
+    """Into ``row``: the hostile keys' counts over ``rows`` (boots or games), summed, the
+    most seats the most."""
+    for key in HOSTILE_COUNTS:
+        values = [r.get(key, 0) for r in rows]
+        row[key] = max(values) if key == "most_seats" else sum(values)
 
 
 def run_hostile(name, heap, drive, extra, seed):
@@ -270,10 +279,7 @@ def run_hostile(name, heap, drive, extra, seed):
     row = dict(rows[-1])
     row["peak"] = max([r["peak"] or 0 for r in rows])
     row["turns"] = sum([r["turns"] for r in rows])
-    row["games_started"] = sum([r.get("games", 0) for r in rows])
-    for key in ("expert_games", "gave_way", "saves_waited"):
-        row[key] = sum([r.get(key, 0) for r in rows])
-    row["most_seats"] = max([r.get("most_seats", 0) for r in rows])
+    add_up_hostile(row, rows)
     row["seen"] = sorted(set([name for r in rows for name in r.get("seen", ())]))
     return row
 
@@ -296,16 +302,13 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     row["nvm_erases"] = sum([r.get("nvm_erases", 0) for r in rows])
     row["nvm_writes"] = sum([r.get("nvm_writes", 0) for r in rows])
     if any("games_started" in r for r in rows):  # what the hostile keys met, in all
-        for key in ("games_started", "expert_games", "gave_way", "saves_waited"):
-            row[key] = sum([r.get(key, 0) for r in rows])
-        row["most_seats"] = max([r.get("most_seats", 0) for r in rows])
+        add_up_hostile(row, rows)
     return row
 
 
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
-            "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "games_started",
-            "most_seats", "expert_games", "gave_way", "saves_waited")
+            "error", "games", "games_ok", "seed", "cut_turns", "redrawn") + HOSTILE_COUNTS
     return json.dumps({key: row.get(key) for key in keys if key in row and (key != "redrawn" or row[key])})
 
 

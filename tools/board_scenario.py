@@ -98,7 +98,6 @@ def result(ok, error=None, game=None):
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["redrawn"] = state["redrawn"]
-
     store = state.get("store")
     if store is not None:  # the NVM sector's rewrites (flash wear): compactions and resets
         out["nvm_erases"], out["nvm_writes"] = store.erases, store.writes
