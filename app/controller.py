@@ -497,6 +497,8 @@ class Controller(Computer, PlayView):
         gc.collect()
 
     def _start_game(self):
+        if self.extra is not None:  # out of heap while it is made, it is made again
+            self.extra.starting = "new"  # app.storage.NEW
         self._start_job(self._making())
 
     def _making(self):
@@ -512,6 +514,10 @@ class Controller(Computer, PlayView):
         self._drop_game()
         yield
         self._leave_setup()
+        # the splash while the game is made: the menu's labels go before the game's objects
+        # come, and leave no holes among them
+        self.view.lines = ["", "a new game..."]
+        self._go(v.SPLASH)
         yield
         from app import gamestart
 

@@ -48,6 +48,14 @@ def seats(c, rules, levels, metered=False):
                     yield
                     yield from make_room()
                     made[seat] = c.make_player(level, rules, n, seat)
+                    if getattr(made[seat], "demoted", None) is not None:
+                        # an expert with no room for its tables: the tower restarts for a
+                        # heap in one piece and makes the game again, where it can
+                        from app import storage
+
+                        storage.restart_for_heap(c.extra)
+                        storage = None
+                        forget(("app.storage",))
                     yield
                     c._player_made(made[seat])
                     yield

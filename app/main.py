@@ -175,13 +175,27 @@ class App:
     def run(self):
         """Frames forever. A board's optional ``idle(app)`` runs after each frame (the
         simulator's front ends draw and read the PC's keyboard there). An exception ends it
-        (``code.py`` shows it and restarts), after ``Keeper.fault`` set a resumed save aside."""
+        (``code.py`` shows it and restarts), after ``Keeper.fault`` set a resumed save aside.
+
+        Out of heap while a game is made or played, the tower restarts at once instead, with
+        no error screen: the heap the menus and games have broken up into small holes comes
+        back in one piece, and the game is made again or goes on from its last turn's end
+        (``app.storage.restart_for_heap``)."""
         idle = getattr(self.board, "idle", None)
         try:
             while True:
                 self.step()
                 if idle is not None:
                     idle(self)
-        except Exception:
-            self.keeper.fault()  # a saved game that fails is set aside before the restart
+        except Exception as error:
+            if isinstance(error, MemoryError):
+                self.controller.job = None  # what the failed work held goes
+                gc.collect()
+                try:
+                    from app import storage
+
+                    storage.restart_for_heap(self.keeper)  # returns where nothing is made again
+                except MemoryError:  # no room even for that: the error screen
+                    pass
+            self.keeper.fault(error)  # a saved game that fails is set aside before the restart
             raise

@@ -133,6 +133,7 @@ def resume(keeper):
     c = keeper.controller
     c._leave_setup()  # set-up code is not needed in a game: gone before its players come
     keeper.panel = None  # this module goes once this key is handled, before the players come
+    keeper.starting = "resume"  # storage.SAVED: out of heap while it is made, it is made again
     from app import gamestart
 
     c._start_job(gamestart.resume(c, keeper.saved_game, list(keeper.saved_seats)))

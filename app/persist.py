@@ -33,6 +33,7 @@ STATS = "stats"
 DICE = "dice"
 MENU_ITEMS = (("Statistics", STATS), ("Dice check", DICE))
 ASIDE = "aside"  # setting: the last run set the saved game aside after an error
+AGAIN = "again"  # setting: the last run restarted for heap; its game is made again (app.storage)
 # A save's buffer, made at power-up while the heap has room in one piece: the record (about
 # 300 bytes: settings, statistics, game; a longer one grows it), and the erased bytes a
 # compaction writes after it, so that the sector is rewritten once every few saves even when
@@ -60,6 +61,9 @@ class Keeper:
         # room in one piece (later in a game it may have none that big)
         self.out = bytearray(SAVE_ROOM)
         self.dice = dice if dice is not None else RandomDice()
+        # After a restart for heap (``storage.restart_for_heap``): what this power-up makes
+        # again, then, once the game is made, the turn it was made at (None once it moves on)
+        self.again = None
         from app import storage  # power-up code, forgotten once read
 
         dropped = storage.opening(self, nvm)
@@ -73,6 +77,7 @@ class Keeper:
             # again after the players' code, as a new game loads it
             forget(("farkle.savegame", "farkle.game", "farkle.scorer"))
         self.controller = None
+        self.starting = None  # a game being made while its job runs: storage.NEW or storage.SAVED
         self.panel = None
         self.back = None  # where a panel returns to: "pause" or "setup"
         self.rows = []  # (label, value, what) of the open panel
@@ -148,6 +153,8 @@ class Keeper:
         ``busy``: the frame has other work (a screen changed or is being drawn), so a save
         waits for a later frame."""
         c = self.controller
+        if c.job is None:
+            self.starting = None
         game = c.game
         if game is not self.game:
             self._new_game(game)
@@ -219,6 +226,8 @@ class Keeper:
         else:
             self.where = where
             self.dirty = True
+            if self.again is not None and where[0] > self.again:
+                self.again = None  # a game made again has moved on: it may restart again
 
     def _new_game(self, game):
         self.game = game
@@ -238,12 +247,28 @@ class Keeper:
             self.kinds = tuple(c.setup.levels())[:game.players]
         self.saved_game = None
         self.stats.chain = 0
+        if self.again is not None:
+            self.again = game.turns
 
-    def fault(self):
+    def fault(self, error=None):
         """Something raised (the app is about to restart). If the saved game was being offered
         or played, it may be why: save everything but that game, so the restart can never offer
-        it again, and say so on the error screen. Never raises; True if it was set aside."""
-        if not self.risky:
+        it again, and say so on the error screen. Never raises; True if it was set aside.
+
+        Out of heap it is not the save's fault: the game is kept and offered after the
+        restart. A game made again after a restart for heap (``storage.restart_for_heap``)
+        that failed again is written without its mark, so it is not made a third time."""
+        if self.again is not None:
+            self.again = None
+            self.collector = False  # written now: no waiting for a quiet frame's collection
+            try:
+                from app import storage
+
+                if not storage.save_game_being_made(self, False):
+                    self._write()  # no game to keep: the settings without the mark
+            except Exception:
+                pass
+        if not self.risky or isinstance(error, MemoryError):
             return False
         self.risky = False
         if not self._set_aside(self._settings() if self.controller is not None else self.saved_settings or {}):
@@ -264,6 +289,7 @@ class Keeper:
         try:
             values = dict(settings)
             values.pop("game_seats", None)
+            values.pop(AGAIN, None)
             values[ASIDE] = True
             sections = {nvm_store.SETTINGS: nvm_store.pack_values(values),
                         nvm_store.STATS: self.stats.to_bytes()}
@@ -293,11 +319,7 @@ class Keeper:
         store = self.store
         if store is None:
             return
-        sections = {nvm_store.SETTINGS: nvm_store.pack_values(self._settings(), self.settings_out),
-                    nvm_store.STATS: stats_bytes}
-        if game_bytes is not None:
-            sections[nvm_store.GAME] = game_bytes
-        length = nvm_store.pack_framed(sections, self.out, SAVE_ROOM)
+        length = self.pack(self._settings(), game_bytes, stats_bytes)
         if self.collector and not store.fits(nvm_store.HEADER + length):
             if not self.collect_tries or self.collect_due and self.collect_tries < COLLECT_TRIES:
                 self.collect_due = True  # the app clears it when it has collected
@@ -312,6 +334,14 @@ class Keeper:
         elif store.status == nvm_store.FAILED:
             self._notice(store.notice())
 
+    def pack(self, settings, game_bytes, stats_bytes):
+        """A save's record into ``out`` (its payload's length): a save needs no new block."""
+        sections = {nvm_store.SETTINGS: nvm_store.pack_values(settings, self.settings_out),
+                    nvm_store.STATS: stats_bytes}
+        if game_bytes is not None:
+            sections[nvm_store.GAME] = game_bytes
+        return nvm_store.pack_framed(sections, self.out, SAVE_ROOM)
+
     def _notice(self, text):
         c = self.controller
         if c is not None and c.view.screen == v.PLAY:
@@ -320,7 +350,16 @@ class Keeper:
     # ----- the resume offer (controller hook: after the splash) -----
 
     def offer(self):
-        """Show the resume offer if a saved game waits; True if shown."""
+        """Show the resume offer if a saved game waits; True if shown. After a restart for
+        heap, the game that was being made is made again instead (``storage.make_again``)."""
+        if self.again is not None:
+            from app import storage
+
+            made = storage.make_again(self)
+            storage = None
+            forget(("app.storage",))
+            if made:
+                return True
         if self.saved_game is None:  # (a game that is over is never kept)
             return False
         self.back = None

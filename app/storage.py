@@ -15,9 +15,12 @@ The saved game's code (``farkle.savegame``, and the engine it imports) is loaded
 there is a game to read or write.
 """
 
+import sys
+
 from farkle.stats import Stats
 
 from app.modules import forget
+from app.persist import AGAIN
 from hardware.nvm_store import GAME, SETTINGS, STATS, Store, pack_sections, pack_values, \
     unpack_sections, unpack_values
 
@@ -134,13 +137,14 @@ def opening(keeper, nvm):
     settings = keeper.saved_settings = storage.settings  # given to the set-up by attach()
     keeper.stats = storage.stats
     notices = keeper.notices = list(storage.notices)
+    again = settings.get(AGAIN)
     why = None
     try:
         from hardware.alive import NOTICES, restart_reason
 
         why = restart_reason()
         reason = NOTICES.get(why)
-        if reason:
+        if reason and not (again and why == "error"):  # a restart for heap: nothing went wrong
             notices.append(reason)
     except Exception:  # a notice is a nicety
         pass
@@ -153,6 +157,12 @@ def opening(keeper, nvm):
         dropped = True
     if settings.get(ASIDE):
         notices.append(ASIDE_NOTICE)
+    if again and why != "watchdog":
+        # the last run restarted itself for heap (``restart_for_heap``): the game it was
+        # making is made again at once; the next save is written without the mark
+        keeper.again = again
+    elif again:
+        dropped = True  # a retry that hung: the mark goes with the next save
     # while the saved game is offered or played, an error sets it aside (Keeper.fault)
     keeper.risky = game is not None
     if why == "watchdog" and game is not None and keeper._set_aside(settings):
@@ -169,3 +179,88 @@ def opening(keeper, nvm):
     keeper.saved_view = (game.turns, list(game.scores), game.current if game.phase != ROLLOFF else -1) \
         if game is not None else None
     return dropped or bool(settings.get(ASIDE))
+
+
+# ----- a restart for heap -----
+#
+# After an hour of menus and games a board's heap is broken into holes, each too small for
+# what a game's start asks, though together they are plenty; a restart gives it back in one
+# piece. So where ``App.run`` meets a ``MemoryError`` while a game is being made (a new one,
+# or the saved one resumed) or played, or an expert finds no room for its tables at a
+# game's start (``app.gamestart``), ``restart_for_heap`` saves with a mark
+# (``app.persist.AGAIN``) and restarts the tower at once, with no error screen; the next
+# power-up makes that game again (``make_again``), without the set-up menu or the resume
+# offer between. A game that was being played goes on from its last turn's end, as after a
+# power cut. A game made again that runs out before it has moved on a turn is not made a
+# third time: it goes to the error screen (``Keeper.fault`` writes the save without the
+# mark), so the tower can never restart for ever. It lives here, in code every power-up
+# loads anyway, because a module of its own would add its names to the board's pool of
+# names for good.
+
+NEW = "new"  # a new game, from the set-up's settings (``Keeper.starting`` names these too)
+SAVED = "resume"  # the saved game, from its bytes
+
+
+def save_game_being_made(keeper, mark=True):
+    """The save of the game being made or played, marked (``mark``) for the next power-up to
+    make it again: True once written. A resume's game as it was saved, a new game's
+    settings, a game played as it stood at its last turn's end; False where there is no such
+    game or the save fails."""
+    c = keeper.controller
+    if keeper.store is None or c is None:
+        return False
+    again = keeper.starting
+    settings = keeper._settings()
+    game_bytes = stats_bytes = None
+    if again == SAVED and keeper.saved_game is not None:  # a resume: the game as it was saved
+        game_bytes = keeper.saved_game
+        settings["game_seats"] = ",".join(keeper.saved_seats)
+    elif again == NEW:
+        settings.pop("game_seats", None)
+    else:  # a game being played: as it stood at its last turn's end, unless it is over
+        boundary = keeper.boundary
+        if keeper.game is None or keeper.game is not c.game or boundary is None or boundary[0] is None:
+            return False
+        again = SAVED
+        game_bytes, stats_bytes = boundary
+    if mark:
+        settings[AGAIN] = again
+    try:
+        if stats_bytes is None:
+            stats_bytes = keeper.stats.write_to(keeper.stats_out)
+        length = keeper.pack(settings, game_bytes, stats_bytes)
+        return keeper.store.save_framed(keeper.out, length, False)  # the caller has collected
+    except Exception:  # no heap even for this: the error screen, as before
+        return False
+
+
+def make_again(keeper):
+    """At power-up, after a restart for heap: the game the last run was making, made
+    again (True), or False where there is nothing to make (the saved game gone)."""
+    again = keeper.again
+    c = keeper.controller
+    if again == NEW:
+        # what a later set-up menu keeps: the power-up's modules, not this game's (as a
+        # resumed game's start sets it, ``app.gamestart.resume``)
+        c.setup_modules = tuple([name for name in sys.modules if name != "app.storage"])
+        c._start_game()
+        return True
+    if again == SAVED and keeper.saved_game is not None:
+        from app import panels
+
+        panels.resume(keeper)
+        panels = None
+        forget(("app.panels",))
+        return True
+    keeper.again = None
+    return False
+
+
+def restart_for_heap(keeper):
+    """The save marked (``save_game_being_made``) and the tower restarted; returns only where
+    it cannot, or where this power-up's own game made again has not moved on."""
+    if keeper is not None and keeper.again is None and save_game_being_made(keeper):
+        from hardware.faults import restart as again, stop
+
+        stop()  # the watchdog: the restarted code.py arms it again
+        again()

@@ -156,10 +156,9 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
         frames += 1
         assert frames < 20000, "the game does not go on (%s)" % rig.screen
         work["made"] = 0
-        if keys:
-            rig.tap(*keys)
-        else:
-            rig.step()
+        for key in keys:  # pressed in this frame; a job it starts runs in the frames after
+            rig.board.keys.tap(key)
+        rig.step()
         most = max(most, work["made"])
         seen.add(rig.screen)
 
@@ -200,9 +199,10 @@ def test_no_frame_makes_a_screen_or_draws_text_as_bitmaps(monkeypatch):
     assert 1 <= most <= 4  # labels made in one frame
 
 
-def test_a_game_starts_a_player_a_frame_with_the_set_up_shown_until_the_roll_off():
+def test_a_game_starts_a_player_a_frame_with_the_splash_shown_until_the_roll_off():
     """Making the players and the game is spread over frames: one computer player made in a
-    frame at most, the set-up menu shown meanwhile and its keys waiting, then the roll-off."""
+    frame at most, the splash shown meanwhile ("a new game...", the set-up menu's labels
+    gone before the game's objects come) and keys waiting, then the roll-off."""
     made = []
 
     def counted_make(level, rules, players=2, seat=0):
@@ -215,13 +215,17 @@ def test_a_game_starts_a_player_a_frame_with_the_set_up_shown_until_the_roll_off
     assert rig.screen == "setup"
     rig.board.keys.tap("roll")  # start
     frames = 0
-    while rig.screen == "setup":
+    screens = []
+    while rig.screen in ("setup", "splash"):
         before = len(made)
         rig.step()
         frames += 1
+        if rig.screen not in screens:
+            screens.append(rig.screen)
         assert len(made) - before <= 1, "frame %d made several players" % frames
         assert frames < 50
-    assert rig.screen == "rolloff" and sorted(made) == [1, 2, 3]
+    assert screens == ["setup", "splash", "rolloff"] and sorted(made) == [1, 2, 3]
+    assert rig.view.lines == ["", "a new game..."]  # what the splash said
     assert frames > 3  # a frame for each player at least
 
 

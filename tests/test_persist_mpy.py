@@ -93,3 +93,74 @@ def test_persist_on_micropython():
         "kept 1 True",
         "stats Statistics ('Games', '1')",
     ], result.stdout
+
+
+RESTART = r"""
+from app import input as act
+from app import storage
+from app import view as v
+from app.controller import Controller
+from app.persist import AGAIN, Keeper
+from app.setup import Setup
+from farkle.dice import RandomDice
+from hardware import faults
+
+
+from steady import Steady as Computer
+
+
+class Restarted(Exception):
+    pass
+
+
+def restart():  # supervisor.reload(), which this core lacks
+    raise Restarted()
+
+
+faults.restart = restart
+faults.stop = lambda: None
+now = [0]
+nvm = bytearray(b"\xff" * 4096)
+
+
+def boot(seed):
+    keeper = Keeper(nvm, RandomDice(seed))
+    ctl = Controller(lambda: now[0], make_player=Computer, dice=keeper.dice, setup=Setup())
+    keeper.attach(ctl)
+    return ctl, keeper
+
+
+def frame(ctl, keeper):
+    now[0] += 50
+    ctl.update()
+    keeper.update()
+
+
+ctl, keeper = boot(1)
+ctl.press(act.ROLL)  # past the splash
+frame(ctl, keeper)
+while ctl.job is not None:
+    frame(ctl, keeper)
+ctl.press(act.ROLL)  # start
+frame(ctl, keeper)
+frame(ctl, keeper)  # the game's start under way, as when the heap ran out
+try:
+    storage.restart_for_heap(keeper)
+    print("no restart")
+except Restarted:
+    print("restarted", storage.Storage(nvm).load().settings.get(AGAIN))
+ctl, keeper = boot(2)  # the power-up after the restart
+ctl.press(act.ROLL)  # past the splash: the game made at once
+frame(ctl, keeper)
+for _ in range(200):
+    frame(ctl, keeper)
+    if ctl.game is not None and ctl.job is None:
+        break
+print("made", keeper.again, ctl.game is not None, ctl.view.screen == v.ROLLOFF)
+"""
+
+
+def test_a_restart_for_heap_on_micropython():
+    """The mark written and the game made again at the next power-up, on CircuitPython's core."""
+    result = run_micropython(RESTART, mounts=("farkle", "app", "hardware"), libs=("tests/mpy/standins",), mem=True, timeout=300).check()
+    assert result.stdout.splitlines() == ["restarted new", "made 0 True True"], result.stdout

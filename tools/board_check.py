@@ -58,6 +58,11 @@ SCENARIOS = {
 SEGMENTS = 3
 # What tools/board_hostile.py counts, in the order it prints them
 HOSTILE_COUNTS = ("games_started", "most_seats", "expert_games", "gave_way", "saves_waited")
+# what the driver reports when the firmware restarted itself for heap (``app.storage.restart_for_heap``): the
+# same drive boots again, where the firmware makes the game again; at most MAX_RESTARTS
+# times a boot
+RESTARTED = "supervisor.reload()"
+MAX_RESTARTS = 6
 MAX_FRAMES = 200000
 DRIVER = REPO / "tools" / "board_scenario.py"
 TIMING = REPO / "tools" / "board_timing.py"  # the driver's timing half, loaded in timed games
@@ -104,19 +109,20 @@ def compiled_fakes():
     return out
 
 
-def overhead(board):
+def overhead(board, hostile=False):
     """Heap the test machinery takes before code.py starts: the harness, this driver and
-    the fakes' code and module state (a board's modules are C, in flash). Added to the heap
-    each scenario runs in, so the firmware itself gets exactly the heap asked for."""
+    the fakes' code and module state (a board's modules are C, in flash), and in a hostile
+    game the random keys' module. Added to the heap each scenario runs in, so the firmware
+    itself gets exactly the heap asked for."""
     cache = overhead.__dict__.setdefault("cache", {})
-    if board not in cache:
+    if (board, hostile) not in cache:
         drive = WORK / "drives" / "overhead"
         if drive.exists():
             shutil.rmtree(drive)
         drive.mkdir(parents=True)
-        proc = _core(board, {"scenario": "overhead", "measure_only": True}, 1024 * 1024, drive)
-        cache[board] = int(proc.stdout.split("OVERHEAD ")[1].split()[0])
-    return cache[board]
+        proc = _core(board, {"scenario": "overhead", "measure_only": True, "hostile": hostile}, 1024 * 1024, drive)
+        cache[board, hostile] = int(proc.stdout.split("OVERHEAD ")[1].split()[0])
+    return cache[board, hostile]
 
 
 def _core(board, cfg, heap, drive):
@@ -158,7 +164,7 @@ def run_once(name, heap, drive, extra=None, seed=1):
     cfg["verbose"] = VERBOSE
     if cfg.get("timing"):
         cfg["timing_heap"] = TIMING_HEAP
-    cfg["overhead"] = overhead(board) + cfg["pad"] + cfg.get("timing_heap", 0)
+    cfg["overhead"] = overhead(board, bool(cfg.get("hostile"))) + cfg["pad"] + cfg.get("timing_heap", 0)
     proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive)
     if VERBOSE:
         print(proc.stderr, file=sys.stderr)
@@ -215,7 +221,9 @@ def firmware_names(stdout):
     if len(counts) < 2:
         return None, None
     (pools, before), (_, after) = counts[0], counts[-1]
-    names = after - before
+    # a hostile game's keys' module, loaded before the firmware (in the firmware's pool, which
+    # its names make fuller, never emptier), then counted again: its names are not the firmware's
+    names = after - counts[-2][1] if len(counts) > 2 else after - before
     if before != pools_for(before, FIRST_POOL):
         return names, "the names before the firmware's did not fill their pools (%d names)" % before
     if pools != FILLED_POOLS:  # HASH_EXTRA counts on the firmware's pool of FIRMWARE_POOL
@@ -234,11 +242,12 @@ def run(name, heap, extra=None, seed=1):
     drive.mkdir(parents=True)
     if SCENARIOS[name][3].get("hostile"):
         return run_hostile(name, heap, drive, extra, seed)
-    first = run_once(name, heap, drive, extra, seed)
+    first = boots(name, heap, drive, extra, seed)
     if name != "resume" or not first["ok"]:
         return first
     saved = [first["turns"], first["scores"]]
-    second = run_once(name, heap, drive, dict(extra or {}, cut_after=None, resume=saved), seed)
+    second = boots(name, heap, drive, dict(extra or {}, cut_after=None, resume=saved), seed)
+    second["restarts"] += first["restarts"]
     if second["ok"] and "offer" not in second.get("seen", ()):
         second.update(ok=False, error="no resume offer after the power cut")
     second["peak"] = max(first["peak"] or 0, second["peak"] or 0)
@@ -264,6 +273,24 @@ def add_up_hostile(row, rows):
         row[key] = max(values) if key == "most_seats" else sum(values)
 
 
+def boots(name, heap, drive, extra, seed):
+    """``run_once``, and again on the same drive after each restart the firmware made for
+    heap (``app.storage.restart_for_heap``: the next boot makes the game again), at most MAX_RESTARTS; the
+    last boot's row, with the highest peak and ``restarts``."""
+    rows = [run_once(name, heap, drive, extra, seed)]
+    while rows[-1]["ok"] and rows[-1]["error"] == RESTARTED:
+        if len(rows) > MAX_RESTARTS:
+            rows[-1].update(ok=False, error="restarted for heap %d times" % len(rows))
+            break
+        rows.append(run_once(name, heap, drive, extra, seed))
+    row = rows[-1]
+    row["peak"] = max([r["peak"] or 0 for r in rows]) or None
+    row["restarts"] = len(rows) - 1
+    row["names"] = max([r.get("names") or 0 for r in rows])
+    row["seen"] = [name for r in rows for name in r.get("seen", ())]
+    return row
+
+
 def run_hostile(name, heap, drive, extra, seed):
     """A hostile game: SEGMENTS boots of one drive, each cut after a stretch of random keys
     (its own random seed); ok when every boot is. The counts are summed, the peak the
@@ -272,14 +299,16 @@ def run_hostile(name, heap, drive, extra, seed):
     for segment in range(SEGMENTS):
         frames = 3000 + (seed * 7919 + segment * 104729) % 3000
         cfg = dict(extra or {}, hostile=frames, seed=seed * 1000 + segment)
-        row = run_once(name, heap, drive, cfg, seed)
+        row = boots(name, heap, drive, cfg, seed)
         rows.append(row)
         if not row["ok"]:
             break
     row = dict(rows[-1])
     row["peak"] = max([r["peak"] or 0 for r in rows])
     row["turns"] = sum([r["turns"] for r in rows])
+    row["names"] = max([r.get("names") or 0 for r in rows])
     add_up_hostile(row, rows)
+    row["restarts"] = sum([r["restarts"] for r in rows])
     row["seen"] = sorted(set([name for r in rows for name in r.get("seen", ())]))
     return row
 
@@ -299,6 +328,7 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     if any("cut_turns" in r for r in rows):
         row["cut_turns"] = sum([r.get("cut_turns", 0) for r in rows])
     row["redrawn"] = sum([r.get("redrawn", 0) for r in rows])  # reported when not 0
+    row["restarts"] = sum([r.get("restarts", 0) for r in rows])  # for heap (app.storage.restart_for_heap)
     row["nvm_erases"] = sum([r.get("nvm_erases", 0) for r in rows])
     row["nvm_writes"] = sum([r.get("nvm_writes", 0) for r in rows])
     if any("games_started" in r for r in rows):  # what the hostile keys met, in all
@@ -308,8 +338,8 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
 
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
-            "error", "games", "games_ok", "seed", "cut_turns", "redrawn") + HOSTILE_COUNTS
-    return json.dumps({key: row.get(key) for key in keys if key in row and (key != "redrawn" or row[key])})
+            "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "restarts") + HOSTILE_COUNTS
+    return json.dumps({key: row.get(key) for key in keys if key in row and (key not in ("redrawn", "restarts") or row[key])})
 
 
 def bisect(name, games=GAMES, low=96 * 1024, high=512 * 1024, step=4 * 1024):

@@ -1,13 +1,14 @@
 """Keys as nobody plans them, for the board check's hostile scenarios (host-only: run ON the
-CircuitPython core by tools/board_scenario.py, which loads it once the firmware runs).
+CircuitPython core by tools/board_scenario.py).
 
 Taps at random moments, chords, holds of up to three seconds and the encoder spun, whatever
 shows, the set-up and the menus included, so games of every size and level start, get
 paused, left and resumed. A run is ok when the firmware never shows its error screen and
 never loses a save; after CFG["hostile"] frames the power goes (tools/board_check.py boots
-the same drive again). Its names come after the firmware's first ones (in a module of its
-own, loaded late): in the driver they would push the check's pools of names past where
-``fill_name_pool`` expects them.
+the same drive again). A module of its own, loaded once the driver has filled its pools of
+names (``fill_name_pool``), before the firmware starts: in the driver its names would push
+those pools past where ``fill_name_pool`` expects them. The check counts its names and its
+heap as the machinery's, not the firmware's.
 """
 import random
 
