@@ -189,7 +189,8 @@ class App:
                     idle(self)
         except Exception as error:
             if isinstance(error, MemoryError):
-                self.controller.job = None  # what the failed work held goes
+                self.controller.job = None  # what the failed work held goes, and the screens:
+                self.screens.lost()  # the code that restarts must find room to load
                 gc.collect()
                 try:
                     from app import storage

@@ -73,6 +73,7 @@ def test_a_new_game_that_runs_out_while_it_is_made_is_made_again_after_a_restart
     first = Booted(nvm, dice=SCORING)
     run_until_restart(first, [None] * 150 + ["roll"])  # past the splash, then Start
     assert board_restart == [1]
+    assert first.app.screens.built == {}  # dropped first: the code that restarts needs room
     settings = saved_settings(nvm)
     assert settings[AGAIN] == "new" and "game_seats" not in settings
     second = Booted(nvm, dice=SCORING)
