@@ -74,12 +74,24 @@ def steps(c, wait):
         from farkle.players import play_code
 
         game = c.game
-        # its play code, the code that opens its file
-        yield from load(play_code(HINT_LEVEL, game.rules, game.players) + ["farkle.players.expert_files"])
-        yield from ahead(HINT_LEVEL, game.rules, game.players)  # its file opened a step a frame
-        yield  # the file's last step and the collector (where it runs) in frames of their own
-        yield from make_room()
-        adviser(c)
+        for level in (HINT_LEVEL, "hard"):
+            # its play code, the code that opens its file
+            opening = "farkle.players.expert_files" if level == "expert" else "farkle.players.policy_files"
+            try:
+                yield from load(play_code(level, game.rules, game.players) + [opening])
+                yield from ahead(level, game.rules, game.players)  # its file opened a step a frame
+                yield  # the file's last step and the collector (where it runs) in frames of their own
+                yield from make_room()
+                if adviser(c, level):
+                    break
+            except MemoryError:
+                pass
+            # An expert with no room for its code or its turn's rows (a game's heap is broken
+            # up, and no seat's expert made rows in heap kept whole for them): hard advises
+            # instead, in the heap the expert's code leaves
+            c._let_advisers_go()  # and their code, the expert's where no seat plays it
+            gc.collect()
+            yield
         yield
     if not wait:
         yield from load(("farkle.players.hint",))
@@ -90,24 +102,27 @@ def steps(c, wait):
     c._refresh()
 
 
-def make_adviser(c):
+def make_adviser(c, level=HINT_LEVEL):
     """The adviser of the seat on turn (the best computer level), made once a game, a seat;
     None without computer players. A MemoryError goes to the caller."""
     game = c.game
     if c.make_player is None:
         return None
-    adviser = c.advisers[game.current] = c.make_player(HINT_LEVEL, game.rules, game.players, game.current)
+    adviser = c.advisers[game.current] = c.make_player(level, game.rules, game.players, game.current)
     return adviser
 
 
-def adviser(c):
-    """``make_adviser`` ahead of the advice, in a frame of its own; out of heap, the advice
-    says so when it comes."""
+def adviser(c, level=HINT_LEVEL):
+    """``make_adviser`` ahead of the advice, in a frame of its own, and the rows of its
+    turns (an expert's); False where either found no room (then a lighter level may)."""
     try:
-        make_adviser(c)
+        made = make_adviser(c, level)
+        reserve = getattr(made, "reserve", None)  # optional in the decision interface
+        return reserve is None or reserve() is not False
     except MemoryError:
         c.advisers = {}
         gc.collect()
+        return False
 
 
 def _get(hint, name):

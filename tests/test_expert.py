@@ -572,7 +572,7 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     player = expert_files.make(rules, 2, 1)
     table = player.table
     assert table.spare is None
-    player.reserve()
+    assert player.reserve() is True
     bank, values = table.spare
     first = table.top(0, 0) + table.maxp + 1
     assert len(bank) == expert_turns.room(first) >= first and len(bank) % expert_turns.ROOM == 0
@@ -585,6 +585,16 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     again = expert_files.make(rules, 2, 0)
     again.reserve()
     assert again.table is table and table.turns == {} and table.spare is not None
+
+
+def test_a_board_expert_whose_rows_find_no_room_says_so(monkeypatch):
+    """Its first turn makes them then; a hint's adviser gives way to hard (app.advice)."""
+    monkeypatch.setattr(expert_turns, "getpid", None)
+    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    player = expert_files.make(preset("classic"), 2, 1)
+    monkeypatch.setattr(expert_turns, "room", lambda size: 1 << 40)  # no heap holds that
+    assert player.reserve() is False
+    assert player.table.spare is None
 
 
 def test_a_host_expert_reserves_nothing(monkeypatch):

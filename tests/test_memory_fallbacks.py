@@ -134,6 +134,48 @@ def test_a_turn_boundary_out_of_heap_is_captured_a_frame_later(monkeypatch):
     assert keeper.boundary is not None and bytes(keeper.boundary[0]) == savegame.dumps(rig.game)
 
 
+class Roomless(StandIn):
+    """An expert whose turn's rows find no room."""
+
+    level = "expert"
+
+    def reserve(self):
+        return False
+
+
+class Unmade(StandIn):
+    """An expert with no room for its code or its table."""
+
+    level = "expert"
+
+    def __init__(self, *args):
+        raise MemoryError("memory allocation failed")
+
+
+@pytest.mark.parametrize("expert", [Roomless, Unmade])
+def test_a_hint_whose_expert_finds_no_heap_comes_from_hard(expert):
+    """A game's broken-up heap may not hold an expert no seat plays, or its turn's rows:
+    hard advises instead, rather than a hint that cannot think."""
+    made, asked = [], []
+
+    def make(level, rules, n=2, seat=0):
+        made.append(level)
+        return (expert if level == "expert" else StandIn)(rules, n, seat)
+
+    def hint(game, player=None):
+        asked.append(player)
+        return {"keep": game.best_keep()[0], "roll": True}
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"), make_player=make, hint=hint)
+    rig.start()
+    made.clear()
+    rig.tap("hint")
+    rig.settle()
+    assert made == ["expert", "hard"]
+    assert [player.level for player in asked] == ["stand-in"] and asked[0] is rig.c.advisers[0]
+    assert rig.said().startswith("Hint: ") and "can't think" not in rig.said()
+
+
 class Hungry(StandIn):
     """A hard player that runs out of heap: there is nothing lighter to give way to."""
 

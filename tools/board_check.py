@@ -324,7 +324,9 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     that game's, ``peak`` the highest of all, ``games_ok`` how many passed, ``cut_turns``
     how many of the expert's turns in all the games were worked out shorter than the
     solution's for want of heap (``farkle.players.expert_turns.TurnTable._shrink``), ``redrawn``
-    how many frames ran out of heap while drawing (the screen built again: ``Screens.lost``)."""
+    how many frames ran out of heap while drawing (the screen built again: ``Screens.lost``),
+    ``hints`` the levels that advised the hints the games asked for (a hint that could not
+    think fails its game)."""
     rows = [dict(play(name, heap, extra, seed), seed=seed) for seed in range(1, games + 1)]
     failed = [row for row in rows if not row["ok"]]
     row = dict(failed[0] if failed else rows[-1])
@@ -336,6 +338,9 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     row["restarts"] = sum([r.get("restarts", 0) for r in rows])  # for heap (app.storage.restart_for_heap)
     row["nvm_erases"] = sum([r.get("nvm_erases", 0) for r in rows])
     row["nvm_writes"] = sum([r.get("nvm_writes", 0) for r in rows])
+    levels = [r["hint"] for r in rows if r.get("hint")]
+    if levels:  # the levels that advised the hints asked for, and how often
+        row["hints"] = {level: levels.count(level) for level in sorted(set(levels))}
     if any("games_started" in r for r in rows):  # what the hostile keys met, in all
         add_up_hostile(row, rows)
     return row
@@ -343,7 +348,7 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
 
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
-            "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "restarts") + HOSTILE_COUNTS
+            "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "restarts", "hints") + HOSTILE_COUNTS
     return json.dumps({key: row.get(key) for key in keys if key in row and (key not in ("redrawn", "restarts") or row[key])})
 
 

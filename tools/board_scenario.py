@@ -98,6 +98,8 @@ def result(ok, error=None, game=None):
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["redrawn"] = state["redrawn"]
+    if "hint" in state:  # the level that advised
+        out["hint"] = state["hint"]
     store = state.get("store")
     if store is not None:  # the NVM sector's rewrites (flash wear): compactions and resets
         out["nvm_erases"], out["nvm_writes"] = store.erases, store.writes
@@ -224,6 +226,11 @@ def play_key(app):
             if ctl.hint_wait is not None or getattr(ctl, "job", None) is not None:
                 return  # "Hint: thinking..." or the hint's job: wait for the advice
             state["paused"] = True
+            # the level that advised; none where the hint could not think (out of heap: the
+            # firmware's own fallback, but no advice)
+            state["hint"] = getattr(ctl.advisers.get(game.current), "level", None)
+            if state["hint"] is None:
+                result(False, " ".join(ctl.message_lines), game)
             see("hint")
             press(app, "menu")  # then Resume, from the pause menu
             return

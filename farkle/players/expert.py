@@ -68,9 +68,8 @@ class Expert(Player):
         self._hard = None
 
     def reserve(self):
-        """A board's rows for its turns (``Table.reserve``)."""
-        if self.table is not None:
-            self.table.reserve()
+        """A board's rows for its turns (``Table.reserve``); False where they found no room."""
+        return self.table is None or self.table.reserve()
 
     def game_over(self):
         """Its turn's rows and hard's tables go; the next game's expert makes rows again

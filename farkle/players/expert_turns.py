@@ -95,9 +95,9 @@ class Table:
         turns fill again. Made later, in a game's fragmented heap, the first turn's seven
         blocks of 0.7 KB may find no room; made with the player, while the code that opened
         the file still held 3 KB, they found none in half the games of three seats. A host
-        makes them per turn."""
+        makes them per turn. False where the heap had no room for them."""
         if getpid is not None:
-            return
+            return True
         if self.spare is None:
             for old in self.turns.values():  # a board keeps one turn
                 self.spare = old.let_go()
@@ -108,6 +108,7 @@ class Table:
                 self.spare = [[1.0] * size, [None] + [[1.0] * size for _ in range(self.N)]]
             except MemoryError:  # the first turn makes them: by then the heap may have room
                 self.spare = None
+        return self.spare is not None
 
     def let_turns_go(self):
         """Every turn kept and the spare lists go: their heap goes back."""
