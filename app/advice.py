@@ -9,8 +9,14 @@ loaded for each one and forgotten after.
 import gc
 
 from app.computer import ahead
-from app.modules import load, make_room
+from app.modules import MEM_FREE, load, make_room
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
+
+# Free heap below which a hint does not try the expert: its code (about 7 KB), its table
+# (2 KB) and its turn's rows (5.5 KB) find no room in less, and trying, its code loaded a
+# module a frame before it gave up, costs the player about half a second of slow frames.
+# With more, it is tried (a broken-up heap may still have no room: then hard advises).
+EXPERT_ROOM = 12 * 1024
 
 
 def ask(c, wait=True):
@@ -74,7 +80,10 @@ def steps(c, wait):
         from farkle.players import play_code
 
         game = c.game
-        for level in (HINT_LEVEL, "hard"):
+        levels = (HINT_LEVEL, "hard")
+        if MEM_FREE is not None and MEM_FREE() < EXPERT_ROOM:  # this module's import collected
+            levels = ("hard",)
+        for level in levels:
             # its play code, the code that opens its file
             opening = "farkle.players.expert_files" if level == "expert" else "farkle.players.policy_files"
             try:

@@ -176,6 +176,36 @@ def test_a_hint_whose_expert_finds_no_heap_comes_from_hard(expert):
     assert rig.said().startswith("Hint: ") and "can't think" not in rig.said()
 
 
+def test_a_hint_in_a_heap_too_short_for_the_expert_asks_hard_at_once(monkeypatch):
+    """Trying the expert there would load its code a module a frame only to give up."""
+    from app import advice, modules
+
+    def free(room):  # the board's free heap (the module is loaded again for each hint)
+        monkeypatch.setattr(modules, "MEM_FREE", lambda: room)
+        monkeypatch.setattr(advice, "MEM_FREE", lambda: room)
+
+    made = []
+
+    def make(level, rules, n=2, seat=0):
+        made.append(level)
+        return StandIn(rules, n, seat)
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"), make_player=make,
+              hint=lambda game, player=None: {"roll": True})
+    rig.start()
+    made.clear()
+    free(advice.EXPERT_ROOM - 1)
+    rig.tap("hint")
+    rig.settle()
+    assert made == ["hard"] and rig.said().startswith("Hint: ")
+    free(advice.EXPERT_ROOM)
+    rig.c.advisers = {}
+    made.clear()
+    rig.tap("hint")
+    rig.settle()
+    assert made == ["expert"]
+
+
 class Hungry(StandIn):
     """A hard player that runs out of heap: there is nothing lighter to give way to."""
 
