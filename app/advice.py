@@ -8,7 +8,7 @@ loaded for each one and forgotten after.
 
 import gc
 
-from app.computer import ahead
+from app.computer import ahead, reserve
 from app.modules import MEM_FREE, load, make_room
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
@@ -125,9 +125,7 @@ def adviser(c, level=HINT_LEVEL):
     """``make_adviser`` ahead of the advice, in a frame of its own, and the rows of its
     turns (an expert's); False where either found no room (then a lighter level may)."""
     try:
-        made = make_adviser(c, level)
-        reserve = getattr(made, "reserve", None)  # optional in the decision interface
-        return reserve is None or reserve() is not False
+        return reserve(make_adviser(c, level))
     except MemoryError:
         c.advisers = {}
         gc.collect()

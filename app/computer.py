@@ -19,13 +19,15 @@ OPENING_CODE = ("farkle.players.expert_files", "farkle.players.policy_files")
 
 def reserve(player):
     """``player.reserve()``, optional in the decision interface as ``prepare`` is; out of
-    heap, its first turn takes the heap instead."""
+    heap, its first turn takes the heap instead. False where it found no room."""
     take = getattr(player, "reserve", None)
-    if take is not None:
-        try:
-            take()
-        except MemoryError:
-            gc.collect()
+    if take is None:
+        return True
+    try:
+        return take() is not False
+    except MemoryError:
+        gc.collect()
+        return False
 
 
 def ahead(level, rules, players):
