@@ -162,7 +162,7 @@ class Store:
                 self.erased = len(sector)
                 sector = None  # its heap back before the read-back
             self.writes += 1
-            ok = self.nvm[start:start + HEADER] == head and self._reads(start + HEADER, payload)
+            ok = self._reads(start, head) and self._reads(start + HEADER, payload)
         except Exception:  # OSError...: the save is lost, the game goes on
             ok = False
         if not ok:
@@ -190,12 +190,23 @@ class Store:
 
     def _reads(self, start, payload):
         """Whether the NVM holds ``payload`` at ``start``, compared a few bytes at a time
-        (each read of the NVM is a copy in the heap)."""
+        (each read of the NVM is a copy in the heap), or a byte at a time where the heap has
+        no room for that copy: late in a game it may have none, and a record that was
+        written must not count as a failed save for it (the next save would rewrite the
+        sector)."""
         nvm = self.nvm
-        view = memoryview(payload)
-        for i in range(0, len(payload), READ_BACK):
-            j = i + READ_BACK if i + READ_BACK < len(payload) else len(payload)
-            if nvm[start + i:start + j] != view[i:j]:
+        n = len(payload)
+        try:
+            view = memoryview(payload)
+            for i in range(0, n, READ_BACK):
+                j = i + READ_BACK if i + READ_BACK < n else n
+                if nvm[start + i:start + j] != view[i:j]:
+                    return False
+            return True
+        except MemoryError:  # reading a byte of the NVM makes no object
+            view = None
+        for k in range(n):
+            if nvm[start + k] != payload[k]:
                 return False
         return True
 

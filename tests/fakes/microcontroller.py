@@ -62,54 +62,67 @@ watchdog = _WatchDogTimer()
 
 
 class _FileNvm:
-    """nvm.ByteArray kept in a file: indexing and slicing like the board's."""
+    """nvm.ByteArray kept in a file: indexing and slicing like the board's, and costing its
+    heap: a slice read is a new ``bytes``, a byte read (an int) and a write make no object
+    (the file stays open, its handle made with the fakes). Its names are few and mostly the
+    core's own: each new one comes before the firmware's in the pools of names."""
 
     SIZE = 4096
 
     def __init__(self, path):
-        self._path = path
         try:
             with open(path, "rb") as handle:
-                if len(handle.read()) == self.SIZE:
-                    return
+                if len(handle.read()) != self.SIZE:
+                    raise OSError
         except OSError:
-            pass
-        with open(path, "wb") as handle:
-            handle.write(b"\xff" * self.SIZE)
+            with open(path, "wb") as handle:
+                handle.write(b"\xff" * self.SIZE)
+        self.file = open(path, "r+b")  # unbuffered: a write is in the file at once (a power cut)
+        self.data = bytearray(1)
+        self.end = None  # where the slice being read or written ends (None: one byte)
 
     def __len__(self):
         return self.SIZE
 
     def _span(self, index):
+        """Where ``index`` starts; ``end`` where it ends."""
         if isinstance(index, slice):
-            start, stop, step = index.indices(self.SIZE)
-            if step != 1:
+            if index.step not in (None, 1):
                 raise ValueError("only plain slices")
-            return start, stop
+            start = 0 if index.start is None else index.start
+            self.end = self.SIZE if index.stop is None else index.stop
+            if not 0 <= start <= self.end <= self.SIZE:
+                raise IndexError("nvm index out of range")
+            return start
         if index < 0:
             index += self.SIZE
         if not 0 <= index < self.SIZE:
             raise IndexError("nvm index out of range")
-        return index, None
+        self.end = None
+        return index
 
     @timed
     def __getitem__(self, index):
-        start, stop = self._span(index)
-        with open(self._path, "rb") as handle:
-            handle.seek(start)
-            if stop is None:
-                return handle.read(1)[0]
-            return handle.read(stop - start)
+        start = self._span(index)
+        handle = self.file
+        handle.seek(start)
+        if self.end is None:
+            handle.readinto(self.data)
+            return self.data[0]
+        return handle.read(self.end - start)
 
     @timed
     def __setitem__(self, index, value):
-        start, stop = self._span(index)
-        data = bytes([value]) if stop is None else value  # as given: the board copies nothing
-        if stop is not None and len(data) != stop - start:
+        start = self._span(index)
+        handle = self.file
+        handle.seek(start)
+        if self.end is None:
+            self.data[0] = value
+            handle.write(self.data)
+            return
+        if len(value) != self.end - start:
             raise ValueError("nvm slice and value differ in length")
-        with open(self._path, "r+b") as handle:
-            handle.seek(start)
-            handle.write(data)
+        handle.write(value)  # as given: the board copies nothing
 
 
 if sys.implementation.name == "circuitpython":
