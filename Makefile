@@ -4,7 +4,7 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: sim test bench deploy board-check circuitpython circuitpython-debug circuitpython-timing clean
+.PHONY: sim test bench deploy board-check circuitpython circuitpython-debug circuitpython-timing circuitpython-oom clean
 
 sim: $(STAMP)
 	$(PY) code.py
@@ -31,6 +31,12 @@ circuitpython-debug:
 circuitpython-timing:
 	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
 	    QSTR_WALK=1 sh tools/build_circuitpython.sh build/circuitpython-timing/bin
+
+# The same core telling where each allocation its heap could not make came from, for
+# tools/board_oom.py.
+circuitpython-oom:
+	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
+	    OOM_TRACE=1 sh tools/build_circuitpython.sh build/circuitpython-oom/bin
 
 board-check: $(STAMP)
 	$(PY) tools/board_check.py

@@ -346,6 +346,24 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     return row
 
 
+def one_game_tool(description, core, core_help):
+    """The arguments of a tool that plays one game of the check on a core of its own
+    (``tools/board_gdb.py``, ``tools/board_oom.py``): ``--scenario``, ``--seed``, ``--heap``
+    and ``--core``, its default ``core``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--scenario", required=True, choices=sorted(SCENARIOS))
+    parser.add_argument("--seed", type=int, default=1, help="the game: board_check's dice seed (default 1)")
+    parser.add_argument("--heap", default="%dK" % (HEAP // 1024))
+    parser.add_argument("--core", default=str(core), help=core_help)
+    return parser
+
+
+def source_names(scenario):
+    """The firmware's short names (``tools/short_names.py``) -> the names its sources spell,
+    in the bytecode deployed for ``scenario``'s board."""
+    return {short: name for name, short in short_names.read_map(deployed(SCENARIOS[scenario][0])).items()}
+
+
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
             "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "restarts", "hints") + HOSTILE_COUNTS

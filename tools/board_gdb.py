@@ -15,7 +15,6 @@ it: gdb reads the heap without changing it. Needs gdb and a core built with its 
 (``make circuitpython-debug``; the heap is the same as the stripped core's).
 """
 
-import argparse
 import os
 import pathlib
 import stat
@@ -27,7 +26,6 @@ sys.path.insert(0, str(REPO / "tools"))
 
 import board_check  # noqa: E402
 import board_time  # noqa: E402
-import short_names  # noqa: E402
 
 DEBUG_CORE = REPO / "build" / "circuitpython-debug" / "bin"
 GDB_SCRIPT = REPO / "tools" / "gdb_heap.py"
@@ -53,11 +51,7 @@ def wrap(core, folder, log, gdb="/usr/bin/gdb"):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenario", required=True, choices=sorted(board_check.SCENARIOS))
-    parser.add_argument("--seed", type=int, default=1, help="the game: board_check's dice seed (default 1)")
-    parser.add_argument("--heap", default="%dK" % (board_check.HEAP // 1024))
-    parser.add_argument("--core", default=str(DEBUG_CORE), help="folder of a core built with symbols")
+    parser = board_check.one_game_tool(__doc__.split("\n\n")[0], DEBUG_CORE, "folder of a core built with symbols")
     parser.add_argument("--collections", type=float, metavar="FACTOR",
                         help="play the game as tools/board_time.py times it at this factor and also "
                         "list each collection the allocator started (no hole held what was asked "
@@ -87,7 +81,7 @@ def main(argv=None):
                      "over_us": int(board_time.FRAME_MS * 1000 / args.collections)}
         row = board_check.run(args.scenario, board_check.parse_heap(args.heap), extra, seed=args.seed)
         failures = log.read_text() if log.exists() else ""
-    spelt = {short: name for name, short in short_names.read_map(board_check.deployed(board_check.SCENARIOS[args.scenario][0])).items()}
+    spelt = board_check.source_names(args.scenario)
 
     def respelt(names, between):  # the firmware's names as its sources spell them
         return between.join(spelt.get(name, name) for name in names.split(between))

@@ -8,6 +8,10 @@
 #                       compares one by one when it looks a name up (micropython.qstr_walked)
 #                       and the collector's work (micropython.gc_work), both from
 #                       tools/core-timing.patch, and is built without threads or -fPIE
+#   OOM_TRACE=1         the core for tools/board_oom.py: at each allocation the heap cannot
+#                       make it prints to stderr the size asked for, the free heap and its
+#                       largest hole, then each Python function the MemoryError leaves
+#                       (tools/core-oom.patch); nothing else differs, its heap included
 # Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
 # gcc-multilib); about two minutes on two cores.
 set -eu
@@ -31,6 +35,9 @@ if [ -n "${QSTR_WALK:-}" ]; then
     # -fPIE's thunks are a few per cent of every call here)
     timing_cflags="-DMICROPY_QSTR_WALK_COUNT -DMICROPY_GC_WORK_COUNT -fno-pie"
     threads="MICROPY_PY_THREAD=0"
+fi
+if [ -n "${OOM_TRACE:-}" ]; then
+    patch -d "$work" -p1 < "$(dirname "$0")/core-oom.patch"
 fi
 make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
 # Like the board: 32-bit words, objects in the compact REPR_C form (30-bit small ints,
