@@ -8,8 +8,8 @@ loaded for each one and forgotten after.
 
 import gc
 
-from app.computer import ahead, reserve
-from app.modules import MEM_FREE, load, make_room
+from app.computer import before_player, reserve
+from app.modules import MEM_FREE, load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 # Free heap below which a hint does not try the expert: its code (about 7 KB), its table
@@ -84,13 +84,9 @@ def steps(c, wait):
         if MEM_FREE is not None and MEM_FREE() < EXPERT_ROOM:  # this module's import collected
             levels = ("hard",)
         for level in levels:
-            # its play code, the code that opens its file
-            opening = "farkle.players.expert_files" if level == "expert" else "farkle.players.policy_files"
             try:
-                yield from load(play_code(level, game.rules, game.players) + [opening])
-                yield from ahead(level, game.rules, game.players)  # its file opened a step a frame
-                yield  # the file's last step and the collector (where it runs) in frames of their own
-                yield from make_room()
+                yield from load(play_code(level, game.rules, game.players))
+                yield from before_player(level, game.rules, game.players)
                 if adviser(c, level):
                     break
             except MemoryError:

@@ -10,11 +10,9 @@ import gc
 import sys
 
 from app import view as v
-from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_WORK_MS,
+from app.modules import forget, load, make_room
+from app.pace import (C_DECIDE, C_KEEP, C_PICK, C_ROLL, C_START, CPU_SHOW_MS, HINT_LEVEL, HINT_WORK_MS,
                       P_CHOOSE as CHOOSE, T_CPU, WORK_MS, ticks_diff)
-
-# the code that finds and opens the players' files: a board forgets it once they are made
-OPENING_CODE = ("farkle.players.expert_files", "farkle.players.policy_files")
 
 
 def reserve(player):
@@ -28,6 +26,19 @@ def reserve(player):
     except MemoryError:
         gc.collect()
         return False
+
+
+def before_player(level, rules, players):
+    """The steps of a job before a player of ``level`` is made (its play code loaded), a
+    frame each: the code that opens its files, a module a frame, the file opened a step a
+    frame (``ahead``), the file's last step, then the collector where the heap is short (the
+    allocator had collected inside the frame that made the player)."""
+    from farkle.players import opening_code
+
+    yield from load(opening_code(level))
+    yield from ahead(level, rules, players)
+    yield
+    yield from make_room()
 
 
 def ahead(level, rules, players):
@@ -135,17 +146,35 @@ class Computer:
         self.advisers = {}
         if sys.implementation.name != "circuitpython":  # a PC keeps its code
             return
-        unused = list(OPENING_CODE) + ["app.advice"]  # kept by a hint that waited
-        playing = [getattr(player, "level", None) for player in self.seats]
-        if self.meter is not None:  # the meter's expert plays on
-            playing.append("expert")
-        if "expert" not in playing:
-            unused.extend(("farkle.players.expert_turns", "farkle.players.expert", "farkle.players.expert_duel"))
-            if "hard" not in playing:  # an expert's own fallback is hard
-                unused.append("farkle.players.hard")
-        from app.modules import forget
+        unused = ["app.advice"]  # kept by a hint that waited
+        game = self.game
+        if self.make_player is not None and game is not None:
+            from farkle.players import LEVELS, opening_code, play_code
 
+            unused.extend(opening_code())
+            rules, n = game.rules, game.players
+            playing = [getattr(player, "level", None) for player in self.seats]
+            if self.meter is not None:  # the meter's expert plays on
+                playing.append("expert")
+            kept = []
+            for level in playing:
+                if level in LEVELS:  # (a player of the tests' may have a level of its own)
+                    kept.extend(play_code(level, rules, n))
+            for level in (HINT_LEVEL, "hard"):  # an adviser's levels (hard: the expert's fallback)
+                for name in play_code(level, rules, n):
+                    if name not in kept and name not in unused:
+                        unused.append(name)
         forget(unused)
+
+    def _let_players_go(self):
+        """Out of heap, the tower restarts (``app.main.App.run``): the players, their tables
+        and on a board their code go first, so that the code that restarts finds room. The
+        save it writes needs none of them."""
+        self.seats = []
+        self.meter = None
+        self.advisers = {}
+        if sys.implementation.name == "circuitpython":  # a PC keeps its code
+            forget([name for name in sys.modules if name.startswith("farkle.players.")])
 
     def _player_made(self, player):
         """A player is made (a game's start): on a board the code that opened its files
@@ -155,9 +184,9 @@ class Computer:
         if getattr(player, "level", None) == "expert":
             self.rows_room = None  # the heap kept for its rows (``Controller.__init__``)
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
-            from app.modules import forget
+            from farkle.players import opening_code
 
-            forget(OPENING_CODE)
+            forget(opening_code())
             gc.collect()
         reserve(player)
 

@@ -9,44 +9,36 @@ is ``app.rolloff``'s, which a resumed game into a turn never loads.
 import gc
 import sys
 
-from app.computer import ahead
-from app.modules import forget, load, make_room
+from app.computer import before_player
+from app.modules import forget, load
 from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
 
 # the engine's code a game needs (the save's writer too), loaded a module a frame
 ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
-# The levels in the order their players are made, and the code that opens a level's files.
-# The expert's last, since out of heap it gives way to hard (``farkle.players.make_player``),
-# where a level made after it would have nothing lighter to give way to. The opening code
-# loads in a frame of its own before each player (a board forgets it once the player is
-# made, ``Controller._player_made``, in a frame of its own too).
-OPENING_CODE = (("easy", ()), ("normal", ("policy_files",)), ("hard", ("policy_files",)),
-                ("expert", ("expert_files",)))
 
 
 def seats(c, rules, levels, metered=False):
     """``c.seats`` for ``levels`` (None for a human), a step a frame: for each computer
-    level, its code a module at a time, then its players one at a time (the code that opens
-    a player's files, the player, that code forgotten: a frame each); the meter's judge's
-    code (the expert's) last."""
+    level, its code a module at a time, then its players one at a time (the steps before
+    one, the player, the code that opened its files forgotten: a frame each); the meter's
+    judge's code (the expert's) last.
+
+    The levels are made lightest first (``farkle.players.LEVELS``): the expert last, since
+    out of heap it gives way to hard (``farkle.players.make_player``), where a level made
+    after it would have nothing lighter to give way to."""
     n = len(levels)
     computer = c.make_player is not None
     made = [None] * n
     if not (computer and "expert" in levels):
         c.rows_room = None  # no expert's rows to make: the game has the heap kept for them
-    for level, opening in OPENING_CODE:
-        if computer and level in levels:
-            from farkle.players import play_code
-
+    if computer:
+        from farkle.players import LEVELS, play_code
+    for level in LEVELS if computer else ():
+        if level in levels:
             yield from load(play_code(level, rules, n))
             for seat in range(n):
                 if levels[seat] == level:
-                    yield from load(["farkle.players." + name for name in opening])
-                    yield from ahead(level, rules, n)
-                    # the file's last step, the collector (where the heap is short), then
-                    # the player: a frame each (the allocator had collected in the player's)
-                    yield
-                    yield from make_room()
+                    yield from before_player(level, rules, n)
                     made[seat] = c.make_player(level, rules, n, seat)
                     if getattr(made[seat], "demoted", None) is not None:
                         # an expert with no room for its tables: the tower restarts for a
@@ -61,8 +53,6 @@ def seats(c, rules, levels, metered=False):
                     yield
     c.rows_room = None  # an expert seat that gave way to hard made no rows: the game has it
     if metered:
-        from farkle.players import play_code
-
         yield from load(play_code("expert", rules, 2))
     c.seats = made
 

@@ -189,10 +189,12 @@ class App:
                     idle(self)
         except Exception as error:
             if isinstance(error, MemoryError):
-                self.controller.job = None  # what the failed work held goes, and the screens:
-                self.screens.lost()  # the code that restarts must find room to load
+                self.controller.job = None  # what the failed work held goes, and the screens
+                self.screens.lost()  # and players: the code that restarts must find room to load
                 gc.collect()
                 try:
+                    self.controller._let_players_go()
+                    gc.collect()
                     from app import storage
 
                     storage.restart_for_heap(self.keeper)  # returns where nothing is made again

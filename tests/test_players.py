@@ -5,7 +5,7 @@ import pytest
 
 from farkle.dice import FixedDice
 from farkle.game import CHOOSE, KEEP, OVER, START, Game, IllegalAction
-from farkle.players import LEVELS, make_player
+from farkle.players import LEVELS, make_player, opening_code
 from farkle.players.base import bank_wins, keep_options, minimum
 from farkle.players.easy import Easy
 from farkle.players.hard import Hard
@@ -377,30 +377,41 @@ def test_a_player_made_once_the_tables_are_open_loads_no_code_to_open_them(monke
     assert later.policy is first.policy is policy.opened(rules) and later.reach is first.reach
 
 
+def test_the_code_that_opens_the_files_of_any_level_is_every_levels():
+    """What a board forgets once the players are made (``app.computer``)."""
+    every = opening_code()
+    assert sorted(every) == sorted(set(name for level in LEVELS for name in opening_code(level)))
+    assert opening_code("easy") == [] and opening_code("expert") == ["farkle.players.expert_files"]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.parametrize("name", ["classic", "farkel"])
 def test_a_levels_play_code_loads_a_module_at_a_time(level, players, name):
-    """A board loads a player's code a module a frame, in ``play_code``'s order: no module
-    imports one listed after it (its import would load both in one frame), and once all are
-    loaded the player is made without importing more of its own code."""
+    """A board loads a player's code a module a frame, in ``play_code``'s order, then the
+    code that opens its files (``opening_code``): no module imports one listed after it (its
+    import would load both in one frame), and once all are loaded the player is made without
+    importing more code. An expert that leans on hard makes its hard with it, whose tables a
+    board's game start has a hard or normal seat open first (``policy.opened``); where no seat
+    did, that hard loads the code that opens them as it is made."""
     import subprocess
     import sys
 
     script = """
 import sys
-from farkle.players import play_code, make_player
+from farkle.players import leans_on_hard, opening_code, play_code, make_player
 from farkle.presets import preset
 rules = preset(%r)
-names = play_code(%r, rules, %d)
+names = play_code(%r, rules, %d) + opening_code(%r)
 for name in names:
     before = set(sys.modules)
     __import__(name)
     print(name, sorted(m for m in set(sys.modules) - before if m.startswith("farkle.players.")))
 before = set(sys.modules)
 make_player(%r, rules, %d)
-print("made", sorted(m for m in set(sys.modules) - before if m.startswith("farkle.players.") and "files" not in m))
-""" % (name, level, players, level, players)
+print("made", sorted(m for m in set(sys.modules) - before if m.startswith("farkle.players.")
+                     and not (m == "farkle.players.policy_files" and leans_on_hard(rules, %d))))
+""" % (name, level, players, level, level, players, players)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     for line in out.splitlines():
         name, new = line.split(" ", 1)

@@ -106,6 +106,32 @@ def test_a_game_played_that_runs_out_goes_on_from_its_last_turns_end(monkeypatch
     assert dumps(resumed) == bytes(captured)
 
 
+def test_out_of_heap_the_players_and_their_code_go_before_the_restarts_code_loads(monkeypatch, board_restart):
+    """A resumed game's second read of its save ran out with the players made, and the
+    heap they left had no room for the code that restarts: the error screen instead."""
+    import types
+
+    from app import computer
+
+    nvm = FlashNVM()
+    first = Booted(nvm, make_player=stand_in, dice=SCORING)
+    assert first.run([None] * 150 + ["roll"] + [None] * 30 + ["roll"], frames=300) is None
+    c = first.app.controller
+    assert any(c.seats)
+    monkeypatch.setattr(computer, "sys", types.SimpleNamespace(
+        implementation=types.SimpleNamespace(name="circuitpython"), modules={"farkle.players.hard": 1, "app.view": 2}))
+    forgotten = []
+    monkeypatch.setattr(computer, "forget", forgotten.extend)
+    seen = []  # the seats as the tower restarts
+    restart = faults.restart
+    monkeypatch.setattr(faults, "restart", lambda: seen.append(list(c.seats)) or restart())
+    out_of_heap_once(monkeypatch, Controller, "_begin_turn", lambda c: c.game.turns >= 3)
+    run_until_restart(first, TURNS, frames=6000)
+    assert seen == [[]] and c.meter is None and c.advisers == {}
+    assert forgotten[-1:] == ["farkle.players.hard"]  # (the turns before forgot the advisers' code)
+    assert saved_settings(nvm)[AGAIN] == "resume"
+
+
 def test_a_resume_that_runs_out_is_made_again_with_its_save_kept(monkeypatch, board_restart):
     game = Game(preset("classic"), players=2, first=0)
     nvm = flash_with(game, "human,normal")

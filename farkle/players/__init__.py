@@ -51,6 +51,23 @@ def play_code(level, rules, players=2):
     return names
 
 
+# The code that finds and opens a level's files: loaded before its player is made, and on a
+# board forgotten once it is (``app.computer``)
+OPENING_CODE = {"easy": (), "normal": ("policy_files",), "hard": ("policy_files",), "expert": ("expert_files",)}
+
+
+def opening_code(level=None):
+    """The modules (full names) that open the files of a player of ``level``, or of any
+    level (None)."""
+    names = []
+    for level_names in OPENING_CODE.values() if level is None else (OPENING_CODE[level],):
+        for name in level_names:
+            name = "farkle.players." + name
+            if name not in names:
+                names.append(name)
+    return names
+
+
 def leans_on_hard(rules, players):
     """Whether an expert lets *hard* make some of its decisions: every one under
     piggybacking, which the solution leaves out (``PIGGYBACK_PLAYS``), and the final round
