@@ -36,7 +36,7 @@ def ask(c, wait=True):
             return None
         return c.hint_fn(game, player=adviser) if adviser is not None else c.hint_fn(game)
     except MemoryError:  # a board short of heap: the game goes on without the hint
-        c.advisers = {}
+        c._let_advisers_go()
         gc.collect()
         c._say("Hint: can't think right now (out of memory)")
     except Exception as error:  # a hint must never stop the game

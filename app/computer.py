@@ -142,9 +142,12 @@ class Computer:
         once). An expert adviser holds its table and a turn (about 10 KB) and its code
         (8 KB): kept, the rest of the game would run without that heap. A later hint makes
         its adviser again (within the 2 s a first hint takes). The code that finds and opens
-        the players' files goes too: the players are made."""
+        the players' files goes too: the players are made. Where no hint was asked since
+        the last turn there is nothing to let go, and the work is not done (a turn's first
+        frame is a busy one)."""
+        advised = self.advisers or "app.advice" in sys.modules  # (a hint out of heap: the latter)
         self.advisers = {}
-        if sys.implementation.name != "circuitpython":  # a PC keeps its code
+        if sys.implementation.name != "circuitpython" or not advised:  # a PC keeps its code
             return
         unused = ["app.advice"]  # kept by a hint that waited
         game = self.game

@@ -42,7 +42,7 @@ SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fa
 # the expert's seven rows (the bank's and one per number of dice) of a classic game's first
 # turn: 192 values of 4 bytes and a list's 16 each; and the lists that hold them, which may
 # land in the same room (without it, the last row had found 48 bytes too few)
-ROWS_ROOM = 7 * 784 + 128
+ROWS_ROOM = 7 * 784
 
 
 class Controller(Computer, PlayView):

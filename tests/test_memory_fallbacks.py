@@ -236,19 +236,27 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
     """However the advisers went (a hint out of heap drops its adviser at once), the next
     turn forgets the expert's code, and hard's a hint fell back to, where no seat plays with
     it (``farkle.players.play_code``), and the code that opens the players' files, whoever
-    plays."""
+    plays. A turn after none asked for a hint lets nothing go: its first frame is a busy one."""
     import types
 
     from app import computer
 
     rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"))
     rig.start()
-    board = types.SimpleNamespace(implementation=types.SimpleNamespace(name="circuitpython"))
+    board = types.SimpleNamespace(implementation=types.SimpleNamespace(name="circuitpython"), modules={})
     monkeypatch.setattr(computer, "sys", board)
     forgotten = []
     monkeypatch.setattr(computer, "forget", forgotten.extend)
     rig.c.seats = [None, types.SimpleNamespace(level=seat)]
-    rig.c.advisers = {}  # as a hint out of heap leaves them
+    rig.c.advisers = {}
+    rig.c._let_advisers_go()  # no hint since the last turn: nothing of theirs to let go
+    assert forgotten == []
+    board.modules["app.advice"] = None  # as a hint out of heap leaves it (its adviser gone)
+    rig.c._let_advisers_go()
+    assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.policy_files"] + gone)
+    del forgotten[:]
+    del board.modules["app.advice"]
+    rig.c.advisers = {0: types.SimpleNamespace(level="expert")}  # a hint's adviser
     rig.c._let_advisers_go()
     assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.policy_files"] + gone)
 
