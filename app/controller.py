@@ -40,8 +40,7 @@ SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets"
 # the set-up menu's code in the order each imports the ones before: loaded a module a frame
 SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
 # the expert's seven rows (the bank's and one per number of dice) of a classic game's first
-# turn: 192 values of 4 bytes and a list's 16 each; and the lists that hold them, which may
-# land in the same room (without it, the last row had found 48 bytes too few)
+# turn: 192 values of 4 bytes and a list's 16 each
 ROWS_ROOM = 7 * 784
 
 

@@ -1,7 +1,7 @@
 """One game of a board check, told where each allocation its heap could not make came from.
 
 host-only. Usage:
-    make circuitpython-oom                        # the core that tells (once, two minutes)
+    make circuitpython-oom                        # the core that tells (once, about a minute)
     python tools/board_oom.py --scenario expert-three --seed 2
     python tools/board_oom.py --scenario resume --seed 6 --heap 124K
 
