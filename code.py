@@ -11,7 +11,8 @@ import sys
 
 RESTART_S = 5  # after an unexpected error: show it, then restart
 # modules only the start uses: the settings reader and the board modules that build the parts
-BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts")
+BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts",
+             "hardware.tones")
 
 
 def board_module():

@@ -185,7 +185,7 @@ class Computer:
         player takes the heap its turns need, from the heap that code left (an expert's,
         from the heap kept for them since power-up)."""
         if getattr(player, "level", None) == "expert":
-            self.rows_room = None  # the heap kept for its rows (``Controller.__init__``)
+            self.rows_room = None  # the heap kept for its rows (``app.powerup.controller``)
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             from farkle.players import opening_code
 

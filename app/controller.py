@@ -24,12 +24,11 @@ import sys
 
 from app import input as act
 from app import view as v
-from app.choices import Setup
 from app.computer import Computer
 from app.modules import forget, load
 from app.pace import (BANNER_MS, BIG_BANNER_MS, C_START, CPU_SHOW_MS, CPU_THINK_MS, HURRY,
                       MESSAGE_PAGE_MS, N_CPU, N_HUMAN, N_ROLL, N_TURN, P_CHOOSE as CHOOSE,
-                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, PRESS_MS, SPLASH_MS,
+                      P_KEEP as KEEP, P_OVER as OVER, P_ROLLOFF as G_ROLLOFF, P_START as START, PRESS_MS,
                       STRIP_PAGE_MS, T_BANNER, T_CPU, T_NONE, T_ROLLOFF, T_ROLLOFF_SHOW, T_SPLASH, T_TUMBLE,
                       TUMBLE_FRAME_MS, TUMBLE_MS, ticks_add, ticks_diff)
 from app.playview import PlayView
@@ -39,9 +38,6 @@ from app.playview import PlayView
 SETUP_CODE = ("app.setupmenu", "app.setup", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 # the set-up menu's code in the order each imports the ones before: loaded a module a frame
 SETUP_LOAD = ("farkle.rules", "farkle.rules_check", "farkle.presets", "farkle.fairstart", "app.setup", "app.setupmenu")
-# the expert's seven rows (the bank's and one per number of dice) of a classic game's first
-# turn: 192 values of 4 bytes and a list's 16 each
-ROWS_ROOM = 7 * 784
 
 
 class Controller(Computer, PlayView):
@@ -50,86 +46,9 @@ class Controller(Computer, PlayView):
     ``dice`` is the engine's dice source (None: fair random dice)."""
 
     def __init__(self, clock, make_player=None, hint=None, dice=None, setup=None, seed=12345, notices=()):
-        self.clock = clock
-        self.work_clock = clock  # what a frame's share of working ahead is timed on
-        self.work_start = self.work_budget = 0
-        self.work_stop = self._work_done  # made once: a closure or bound method a frame is garbage
-        self.odds_game = None  # the game whose odds were counted (app.computer)
-        # Every attribute is set here, at power-up: one set later grows the instance's table
-        # of names in one piece, a block a game's broken-up heap may not have. There are 59,
-        # the table's size: a 60th grows it to 73 entries, and the three-seat expert game
-        # then failed half its games at 128 KiB (docs/board-check.md, "Keys nobody planned").
-        self.head_start = 0  # a fair start's head start for the second player (app.rolloff)
-        self.now = clock()
-        self.make_player = make_player
-        # On a board, heap for the expert's turn rows, kept in one piece from power-up and let
-        # go just before they are made (``Computer._player_made``) or as a game without an
-        # expert starts (``app.gamestart.seats``): by a game's start the heap is broken up
-        # into holes smaller than a row, though there is room enough in all.
-        self.rows_room = bytearray(ROWS_ROOM) if make_player is not None and sys.implementation.name == "circuitpython" else None
-        self.hint_fn = hint
-        self.dice = dice
-        self.setup = setup if setup is not None else Setup()
-        self.view = v.View()
-        self.view.mute = self.setup.mute
-        self.queue = []  # actions not yet handled
-        self.sounds = []  # sound names for the main loop to play
-        self.game = None
-        self.seats = []  # per seat: None for a human, else a computer player
-        # tumbling faces only, never the game's dice: a generator in small ints (the ZX81's,
-        # period 65,536), since a board's long ints would be garbage on every tumbling frame
-        self.rand = seed % 65537
-        self.step = T_NONE
-        self.due = 0
-        self.frame_due = 0
-        self.then = N_HUMAN
-        self.banners = []  # (text, ms) still to show
-        self.cpu_step = C_START
-        self.cpu_keep = []
-        self.hurry = False
-        self.paused_left = 0  # ms that were left on the clock when the menu opened
-        self.confirm = False  # "New game" pressed once
-        self.settle_faces = None  # the faces the tumbling dice will show
-        self.selected = [False] * v.NDICE
-        self.player = 0  # the seat shown as playing (the engine may have moved on)
-        self.total = 0  # the turn total shown
-        self.score_top = 0  # first row of the score strip
-        self.strip_due = 0
-        self.levels = []  # per seat: "human" or the level the computer really plays
-        self.message_until = 0
-        self.message_stays = False  # advice stays until the next action
-        self.message_lines = []
-        self.said = 0  # messages shown and refusals among them: how tests tell a
-        self.refusals = 0  # refused press from one that did something
-        self.message_at = 0  # first line shown (long messages scroll)
-        self.next_page = 0
-        self.end_top = 0
-        self.rolloff_tie = False
-        self.rolloff_faces = []
-        self.rows = []  # the set-up menu's rows (app.setup)
-        self.tumbling = ()  # slots whose dice are tumbling
-        self.paused = (T_NONE, v.PLAY, "", (), "")  # what the pause menu covers (app.pausemenu)
-        self.paused_keys = ()  # the keys lit under the pause menu: its rows offer those
-        self.advisers = {}  # seat -> the computer player that gives that seat hints
-        self.meter = None  # app.meter.Meter (a set-up option)
-        # (seat, turn) of a hint whose adviser is still working it out; (seat, turn, True)
-        # once that work is done, for the advice to show in the next frame
-        self.hint_wait = None
-        self.extra = None  # persist hook: app.persist.Keeper (resume offer, stats, dice check)
-        self.board_keys = ("hint", "best")  # the board's keys (App sets them): the menu names missing ones
-        self.setup_modules = None  # the modules loaded when the set-up menu first opened
-        self.job = None  # a generator doing work too long for one frame, a step a frame
-        self.resting = False  # set by the main loop for a frame the collector needs: no work ahead
-        self._go(v.SPLASH)
-        self.step, self.due = T_SPLASH, ticks_add(self.now, SPLASH_MS)
-        self.view.lines = ["the dice tower", "press any key"]
-        self.notice_lines = []
-        if notices:  # settings or parts that were wrong: shown until a key is pressed
-            for notice in notices:
-                self.notice_lines.extend(v.wrap(notice))
-            self.view.lines = self.notice_lines[:2]
-            self.next_page = ticks_add(self.now, MESSAGE_PAGE_MS)
-            self.step = T_NONE
+        from app import powerup  # run once: a board forgets it once the app is made
+
+        powerup.controller(self, clock, make_player, hint, dice, setup, seed, notices)
 
     # ----- the main loop's two calls -----
 

@@ -12,28 +12,12 @@ its group tree (``auto_refresh``); in the simulator ``HostDisplay.snapshot()`` d
 
 import gc
 
-from app.controller import Controller
-from app.persist import Keeper
-from app.input import Input
-from app.leds import Leds
 from app.modules import MEM_FREE, forget
 from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, SPARE_MS, ticks_diff
-from app.screens import Screens
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
 # keeps failing, the heap is not coming back and the error path's restart is the way out.
 REDRAWS = 8
-
-
-def computer_players():
-    """``(make_player, hint)`` from ``farkle.players``; None for both on a board without it.
-    The hints come with the players (``farkle.players.hint``), and are not imported to see:
-    that would load the engine at power-up, long before a game needs it."""
-    try:
-        from farkle.players import make_player
-    except ImportError:
-        return None, None
-    return make_player, hint
 
 
 def hint(game, **kwargs):
@@ -51,39 +35,11 @@ class App:
     """Ties a board to the controller, the screens and the lights."""
 
     def __init__(self, board, make_player=None, hint=None, dice=None, setup=None, players=True, notices=()):
-        if players and make_player is None:
-            make_player, hint = computer_players()
-        if setup is None:
-            from app.setup import Setup
+        from app import powerup  # run once: forgotten once the app is made, on a board
 
-            setup = Setup()
-            if board.sound is not None:
-                setup.mute = bool(board.sound.mute)  # FARKLE_MUTED in settings.toml
-        self.board = board
-        self.input = Input(board)
-        # persist hook: saves, resume offer, statistics, dice check (app.persist)
-        self.keeper = Keeper(getattr(board, "nvm", None), dice)
-        self.keeper.collector = MEM_FREE is not None  # its sector rewrites wait for _collect
-        notices = list(notices) + self.keeper.notices
-        self.controller = Controller(board.ticks_ms, make_player=make_player, hint=hint, dice=self.keeper.dice,
-                                     setup=setup, notices=notices)
-        self.keeper.attach(self.controller)
-        self.controller.board_keys = board.key_names
-        self.view = self.controller.view
-        self.screens = Screens(board.display)
-        self.leds = Leds(board)
-        self.frames = 0
-        self.collected = 0  # the frame of the last collection in a quiet frame
-        self.gc_due = False  # the free room is short: the next quiet frame collects
-        # the free room after the last collection, as the first asking after it found it
-        # (0 until then; at power-up more than any heap, so that a first shortage collects)
-        self.free_after = 0x1FFFFFFF
-        self.redraws = 0  # frames in a row whose drawing ran out of heap
-        # drawing left to the next frame (DRAW_BY_MS), and what it took the last time it drew
-        self.draw_due = False
-        self.lights_late = 0  # frames in a row the lights were left to the next (LIGHTS_LATE at most)
-        self.draw_ms = 0
-        self.lights_ms = 0
+        powerup.app(self, board, make_player, hint, dice, setup, players, notices)
+        if MEM_FREE is not None:
+            forget(("app.powerup",))
 
     def step(self):
         """One frame. Returns True if the display changed."""

@@ -28,7 +28,8 @@ from adafruit_ticks import ticks_ms
 
 from hardware import parts
 from hardware.settings import Settings
-from hardware.sound import Sound, make_tone
+from hardware.sound import Sound
+from hardware.tones import make_tone
 
 NAME = "macropad"
 BOARD_IDS = ("adafruit_macropad_rp2040",)

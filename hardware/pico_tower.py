@@ -17,7 +17,8 @@ from adafruit_ticks import ticks_ms
 
 from hardware import parts
 from hardware.settings import Settings
-from hardware.sound import Sound, make_tone
+from hardware.sound import Sound
+from hardware.tones import make_tone
 
 NAME = "pico_tower"
 BOARD_IDS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2",

@@ -739,7 +739,7 @@ def test_every_key_in_every_screen_is_safe(name):
 def test_the_real_computer_players_play_a_whole_game(seats):
     """farkle.players' four levels through the controller, to the end (two players: the
     expert plays from its solved table, working each turn out ahead)."""
-    from app.main import computer_players
+    from app.powerup import computer_players
     from farkle.dice import RandomDice
 
     make_player, hint = computer_players()

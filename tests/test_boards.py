@@ -388,10 +388,10 @@ class RecordingTone:
 
 
 def test_sound_plays_notes_on_time_without_blocking():
-    from hardware.sound import Sound
+    from hardware.sound import Sound, pack
 
     tone = RecordingTone()
-    sound = Sound(tone, effects={"t": ((100, 30), (0, 10), (200, 20))})
+    sound = Sound(tone, effects={"t": pack("100/30 0/10 200/20")})
     assert sound.play("t") and tone.log == [100] and sound.playing == "t"
     sound.update(1000)  # first update: the first note runs 30 ms from here
     sound.update(1029)
@@ -409,10 +409,10 @@ def test_sound_plays_notes_on_time_without_blocking():
 
 
 def test_sound_catches_up_after_a_stall_and_across_the_clock_wrap():
-    from hardware.sound import Sound
+    from hardware.sound import Sound, pack
 
     tone = RecordingTone()
-    sound = Sound(tone, effects={"t": ((100, 30), (200, 30), (300, 30))})
+    sound = Sound(tone, effects={"t": pack("100/30 200/30 300/30")})
     start = (1 << 29) - 40  # ticks_ms wraps at 2**29
     sound.play("t")
     sound.update(start)
@@ -423,7 +423,7 @@ def test_sound_catches_up_after_a_stall_and_across_the_clock_wrap():
 
 
 def test_sound_mute_and_unknown_effects():
-    from hardware.sound import EFFECTS, Sound
+    from hardware.sound import EFFECTS, Sound, note
 
     tone = RecordingTone()
     sound = Sound(tone)
@@ -435,7 +435,8 @@ def test_sound_mute_and_unknown_effects():
     sound.mute = False
     assert sound.play("win") is True
     assert set(EFFECTS) >= {"roll", "farkle", "hot", "win", "click"}
-    for notes in EFFECTS.values():
+    for packed in EFFECTS.values():
+        notes = [note(packed, index) for index in range(len(packed) // 4)]
         assert sum(length for _, length in notes) <= 1500
         for freq, length in notes:
             assert freq == 0 or 100 <= freq <= 5000

@@ -407,15 +407,15 @@ class _Board:
 def test_on_a_board_the_heap_for_the_experts_rows_is_kept_from_power_up(monkeypatch, seats, expert):
     """By a game's start the heap is broken up into holes smaller than the expert's rows:
     a block kept whole since power-up is let go for them, or for the game if no expert plays."""
-    from app import controller
+    from app import powerup
 
-    monkeypatch.setattr(controller, "sys", _Board())
+    monkeypatch.setattr(powerup, "sys", _Board())
 
     def make(level, rules, n=2, seat=0):
         return (expert if level == "expert" else StandIn)(rules, n, seat)
 
     rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=seats, make_player=make)
-    assert len(rig.c.rows_room) == controller.ROWS_ROOM
+    assert len(rig.c.rows_room) == powerup.ROWS_ROOM
     rig.start()
     assert rig.c.rows_room is None
 

@@ -64,7 +64,7 @@ def _time_imports():
 
 def profile_calls(faked_ns):
     faked[0] = faked_ns
-    from app import controller, leds, main as app_main, persist, screens
+    from app import controller, leds, persist, powerup, screens
     from farkle.players import easy, expert, expert_files, expert_turns, hard, normal
 
     for name in ("_handle", "_work_ahead", "_tick", "_cpu", "_hint", "_refresh", "_begin_turn",
@@ -90,13 +90,13 @@ def profile_calls(faked_ns):
 
     for name in ("plays_as", "rules", "rows"):
         _wrap(setup, name, "setup." + name)
-    make = app_main.computer_players
+    make = powerup.computer_players  # the app made next keeps what it returns
 
     def wrapped_players():
         made, hint = make()
         return (_timed(made, "make_player") if made else made), (_timed(hint, "hint") if hint else hint)
 
-    app_main.computer_players = wrapped_players
+    powerup.computer_players = wrapped_players
 
 
 def profiled(spent, cpu, limit_us, frame):
