@@ -102,13 +102,8 @@ def controller(c, clock, make_player, hint, dice, setup, seed, notices):
 
 def app(a, board, make_player, hint, dice, setup, players, notices):
     """``app.main.App``'s state on ``board`` (its arguments' meaning there)."""
-    # here, not at the top: a controller made without an app needs none of them
-    from app.controller import Controller
-    from app.input import Input
-    from app.leds import Leds
-    from app.main import MEM_FREE  # the app collects in its quiet frames where there is one
-    from app.persist import Keeper
-    from app.screens import Screens
+    # read with app.main (here, not at the top: a controller made without an app needs none)
+    from app.main import MEM_FREE, Controller, Input, Keeper, Leds, Screens
 
     if players and make_player is None:
         make_player, hint = computer_players()

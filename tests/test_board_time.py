@@ -231,6 +231,17 @@ def test_a_frames_record_counts_the_names_walked_since_the_last():
     assert "CLAMPED 65535" in out
 
 
+def test_the_firmwares_names_and_objects_are_marked_before_the_driver_reads_its_first_module():
+    """The names walked past the logs' mark are charged at a board's cost, those before it
+    at nothing (the machinery's, C on a board), and a collection's marking of the objects
+    there before it is taken off as the machinery's: the driver opens the logs before it
+    reads app.main (which had brought half the firmware's names and code with it)."""
+    source = board_time.driver_function("main")
+    marked = source.index("timing.open_logs(")  # where the names and the marking are marked
+    assert marked < source.index("from app import main") and marked < source.index("from app import view")
+    assert marked < source.index("exec(code, scope)")
+
+
 GC_SCRIPT = """
 import board_timing
 

@@ -539,9 +539,10 @@ def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn
 
 
 def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
-    """Keeping one turn (a board), the next turn takes over the last one's bank and value
-    lists instead of allocating its own, and the last one can no longer be read by mistake;
-    the values are those of a turn built on its own."""
+    """Keeping one turn (a board), the next turn is the last one's object set again for the
+    new position, with its bank and value lists filled again: nothing of a turn's is made
+    per turn (late in a game the heap may have no hole for it); the values are those of a
+    turn built on its own."""
     monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
@@ -549,8 +550,8 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     bank, values = first.bank, first.C
     for a, b in [(0, 0), (150, 30), (199, 199), (60, 61)]:
         turn = table.turn_table(rules, a, b)
+        assert turn is first and (turn.a, turn.b) == (a, b)
         assert turn.bank is bank and turn.C is values
-        assert first.C is None and first.bank is None
         alone = expert_turns.TurnTable(expert_files.open_table(SHIPPED), rules, a, b)
         alone.build()
         assert [turn.value(k, n) for k in range(alone.size() + 2) for n in range(1, 7)] == \

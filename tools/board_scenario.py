@@ -532,6 +532,20 @@ def main():
     supervisor.drive_clock(0)
     random.seed(CFG["seed"])
     board.board_id = CFG["board_id"]
+    global profiler
+    if CFG.get("profile"):
+        import board_profile as profiler  # its names before the logs' mark, where they count for nothing
+    # The logs open before the driver reads app.main: from their opening the names made and
+    # the objects marked are counted as the firmware's (opened later, once app.main and the
+    # modules it imported were read, half the firmware's names and code counted as the
+    # machinery's: walks over them and their marking were charged nothing). Their heap is
+    # added to the game's (board_check.TIMING_HEAP).
+    if CFG.get("clock_log"):
+        gc.collect()
+        before = gc.mem_alloc()
+        timing.open_logs(CFG["clock_log"], CFG["frame_log"], CFG.get("replay"))
+        gc.collect()
+        times["timing_heap"] += gc.mem_alloc() - before
     from app import main as app_main
     from app import view
 
@@ -623,20 +637,11 @@ def main():
 
     app_main.App.step = observed_step
     if CFG.get("profile"):
-        global profiler
-        import board_profile as profiler  # its names only where they count for nothing
-
         profiler.profile_calls(faked_ns)
     # where the firmware's first blocks land among the machinery's moves with a block held
     # from now (CFG "pad" bytes, added to the heap and taken off the peaks): how the heap
     # breaks up differs from a board's, whose machinery is C
     state["pad"] = bytearray(CFG["pad"])
-    if CFG.get("clock_log"):  # their heap is added to the game's (board_check.TIMING_HEAP)
-        gc.collect()
-        before = gc.mem_alloc()
-        timing.open_logs(CFG["clock_log"], CFG["frame_log"], CFG.get("replay"))
-        gc.collect()
-        times["timing_heap"] += gc.mem_alloc() - before
     if CFG.get("timing_heap"):  # the heap added for the timing code, held to what it is
         state["timing_pad"] = bytearray(max(0, CFG["timing_heap"] - times["timing_heap"] - 16))
     scope = {"__name__": "__main__"}

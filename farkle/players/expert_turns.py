@@ -186,10 +186,14 @@ class Table:
         t = self.turns.get(key)
         if t is None:
             if len(self.turns) >= TURN_CACHE:
-                for old in self.turns.values():
-                    self.spare = old.let_go()
-                self.turns = {}
-            t = self.turns[key] = TurnTable(self, rules, a, b)
+                while self.turns:
+                    t = self.turns.popitem()[1]
+                    self.spare = t.let_go()
+            if t is not None and TURN_CACHE == 1:  # a board's one turn: its object is set again,
+                t.start(self, rules, a, b)  # as its lists are filled again (none made a turn)
+            else:
+                t = TurnTable(self, rules, a, b)
+            self.turns[key] = t
         return t
 
     def turn_table(self, rules, a, b):
@@ -226,6 +230,10 @@ class TurnTable:
     fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
     def __init__(self, table, rules, a, b):
+        self.start(table, rules, a, b)
+
+    def start(self, table, rules, a, b):
+        """The turn of a player at ``a`` against ``b``, not built yet."""
         self.table = table
         self.a, self.b = a, b
         tops = table.tops(a, b)
