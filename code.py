@@ -11,8 +11,7 @@ import sys
 
 RESTART_S = 5  # after an unexpected error: show it, then restart
 # modules only the start uses: the settings reader and the board modules that build the parts
-BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts",
-             "hardware.tones")
+BOOT_ONLY = ("hardware.settings", "hardware.macropad", "hardware.pico_tower", "hardware.parts")
 
 
 def board_module():

@@ -148,7 +148,7 @@ class Controller(Computer, PlayView):
                 and self.seats[self.player] is not None and self.then != N_TURN)
 
     def _label(self, seat):
-        return v.kept_label(seat, "human" if self.seats[seat] is None else "cpu")
+        return v.seat_label(seat, "human" if self.seats[seat] is None else "cpu", True)
 
     def _act(self, method, *args):
         """Run an engine action; return the log events it added."""

@@ -106,13 +106,15 @@ def resume(c, data, levels):
     engine's code, the rules, ``seats``, the game, then its turn (or its roll-off) exactly
     where it was saved.
 
-    The save is read twice: once for the rules, the game read with them dropped, and again
-    once the players are made. Its many small lists, left where the reader's code was,
-    would break up the heap the players' tables then need in blocks of 0.7 KB."""
+    The save is read once, before the players are made: read again after them, the game's
+    table of attributes found no hole in most resumed games, and the tower restarted. The
+    expert's rows, the blocks the game's small lists would break up, have heap of their own
+    (``app.powerup.ROWS_ROOM``)."""
     if c.setup_modules is None:  # what a later set-up menu keeps: not this game's code
         c.setup_modules = tuple([name for name in sys.modules if name != "app.gamestart"])
     yield from load(ENGINE)
-    rules = read(c, data).rules
+    game = read(c, data)
+    rules = game.rules
     yield
     # the levels the seats play as, from the files' headers: read before the players' code
     # is loaded, while the heap has room for the code that reads them
@@ -126,7 +128,6 @@ def resume(c, data, levels):
     plays_as = None
     yield
     yield from seats(c, rules, levels)
-    game = read(c, data)
     c.game = game
     c.hurry = False
     c.advisers = {}

@@ -69,7 +69,7 @@ class PlayView:
     def _mark(self, seat):
         """``P1``, or ``C2h`` for a hard computer (the level it really plays)."""
         levels = self.levels
-        return v.kept_label(seat, levels[seat] if seat < len(levels) else "human", True)
+        return v.seat_mark(seat, levels[seat] if seat < len(levels) else "human", True)
 
     def _page_strip(self):
         """With more than four players the score strip moves on a row every STRIP_PAGE_MS,

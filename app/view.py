@@ -37,14 +37,13 @@ MENU_ROWS = const(3)  # menu rows shown at once (the rest scroll)
 STRIP_CELLS = const(4)  # score strip: two rows of two seats (more players: it pages)
 # a computer seat's level at a glance in the score strip: C2h is a hard computer in seat 2
 LEVEL_MARKS = {"easy": "e", "normal": "n", "hard": "h", "expert": "x"}
-# The play screen's seat labels, made the first time a game asks for them and kept (at
-# seat * 6 + kind: 0 a human, 1 a computer, 2 to 5 a computer marked with its level; the
-# list is made then, not at power-up, where its heap would move a resumed game's blocks).
-# Made anew at every redraw, each part of a label would be garbage, and looked up first
-# among every name the interpreter keeps, which a board walks one by one: two thirds of the
-# strings a game made.
-_labels = None
-_LEVEL_KINDS = {"easy": 2, "normal": 3, "hard": 4, "expert": 5}
+# The play screen's seat labels, made the first time a game asks for them and kept (six a
+# seat, see ``seat_mark``; the list is made then, not at power-up, where its heap would move
+# a resumed game's blocks). Made anew at every redraw, each part of a label would be
+# garbage, and looked up first among every name the interpreter keeps, which a board walks
+# one by one: two thirds of the strings a game made. (Named with names the firmware has
+# already: a board whose firmware passes 1,260 names makes a new pool of 1,280 entries.)
+labels = None
 
 
 class View:
@@ -130,27 +129,27 @@ def pad(text, width):
     return text + " " * n if n > 0 else text
 
 
-def seat_label(seat, level):
-    """``P1`` for a human in seat 0, ``C2`` for a computer in seat 1."""
+def seat_label(seat, level, keep=False):
+    """``P1`` for a human in seat 0, ``C2`` for a computer in seat 1 (``keep``: see
+    ``seat_mark``)."""
+    if keep:
+        return seat_mark(seat, "human" if level == "human" else "cpu", True)
     return ("P" if level == "human" else "C") + str(seat + 1)
 
 
-def seat_mark(seat, level):
-    """``P1`` for a human, ``C2h`` for a hard computer: who plays, at a glance."""
+def seat_mark(seat, level, keep=False):
+    """``P1`` for a human, ``C2h`` for a hard computer: who plays, at a glance. ``keep``: made
+    once and kept (the play screen asks at every redraw)."""
+    if keep:
+        global labels
+        if labels is None:
+            labels = [None] * (8 * 6)
+        # 0 a human; 2 + the mark's place among the marks (e n h x); 1 a computer with none
+        at = seat * 6 + (0 if level == "human" else 2 + "enhx".find(LEVEL_MARKS.get(level, "?")))
+        text = labels[at]
+        if text is None:
+            text = labels[at] = seat_mark(seat, level)
+        return text
     if level == "human":
         return "P" + str(seat + 1)
     return "C" + str(seat + 1) + LEVEL_MARKS.get(level, "")
-
-
-def kept_label(seat, level, marked=False):
-    """``seat_label`` (``seat_mark`` if ``marked``), made once and kept: for the play
-    screen, which asks at every redraw."""
-    global _labels
-    if _labels is None:
-        _labels = [None] * (8 * 6)
-    kind = 0 if level == "human" else _LEVEL_KINDS.get(level, 1) if marked else 1
-    at = seat * 6 + kind
-    text = _labels[at]
-    if text is None:
-        text = _labels[at] = seat_mark(seat, level) if marked else seat_label(seat, level)
-    return text

@@ -29,7 +29,6 @@ from adafruit_ticks import ticks_ms
 from hardware import parts
 from hardware.settings import Settings
 from hardware.sound import Sound
-from hardware.tones import make_tone
 
 NAME = "macropad"
 BOARD_IDS = ("adafruit_macropad_rp2040",)
@@ -84,7 +83,7 @@ def _make_sound(settings, problems):
         # The speaker's class-D amplifier is off until SPEAKER_ENABLE goes high.
         enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         enable.switch_to_output(value=False)
-    tone, problem = make_tone(kind, board.SPEAKER if kind != "off" else None, enable, volume)
+    tone, problem = parts.make_tone(kind, board.SPEAKER if kind != "off" else None, enable, volume)
     if problem:
         problems.append(problem)
     return Sound(tone, mute=muted)

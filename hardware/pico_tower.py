@@ -18,7 +18,6 @@ from adafruit_ticks import ticks_ms
 from hardware import parts
 from hardware.settings import Settings
 from hardware.sound import Sound
-from hardware.tones import make_tone
 
 NAME = "pico_tower"
 BOARD_IDS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2",
@@ -166,7 +165,7 @@ def make_board(settings=None):
     result.display = _make_display(wiring, found)
     kind, volume, muted = settings.sound()
     piezo = getattr(board, wiring[PIEZO]) if wiring[PIEZO] else None
-    tone, problem = make_tone(kind, piezo, None, volume)
+    tone, problem = parts.make_tone(kind, piezo, None, volume)
     if problem:
         found.append(problem)
     result.sound = Sound(tone, mute=muted)

@@ -188,7 +188,7 @@ class Settings:
         return self.integer(BRIGHTNESS, BRIGHTNESS_DEFAULT, 0, 100) / 100
 
     def sound(self):
-        """(kind, volume percent, start muted) for hardware.tones.make_tone."""
+        """(kind, volume percent, start muted) for hardware.parts.make_tone."""
         return (self.choice(SOUND, SOUND_DEFAULT, SOUND_CHOICES),
                 self.integer(VOLUME, VOLUME_DEFAULT, 1, 100),
                 self.flag(MUTED, MUTED_DEFAULT))

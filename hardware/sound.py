@@ -4,7 +4,7 @@ An effect is a run of notes, each a frequency in Hz (0 is a rest) and a duration
 ``Sound.play(name)`` starts the first note at once and returns; ``Sound.update(now_ms)``,
 called every frame, moves on to the next note when the current one is due. Nothing here
 sleeps. The sound itself comes from a *tone* object with ``start(freq)`` (0 = rest) and
-``stop()``, made by ``hardware.tones`` when the board is set up, or None for silence.
+``stop()``, made by ``hardware.parts`` when the board is set up, or None for silence.
 """
 
 

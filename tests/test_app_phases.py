@@ -23,7 +23,7 @@ PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: alway
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 SCREEN_PARTS = ("app.setupmenu", "app.gamestart", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
 # read once at power-up: the settings, the board's parts, the journal and the saved game
-BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts", "hardware.tones", "hardware.nvm_load",
+BOOT_ONLY = ("app.storage", "hardware.settings", "hardware.macropad", "hardware.parts", "hardware.nvm_load",
              "farkle.saveread", "farkle.statsread", "farkle.reachable")
 
 

@@ -11,7 +11,7 @@ def test_the_play_screens_seat_labels_are_made_once_and_kept():
     assert v.seat_mark(1, "cpu") == "C2"  # a level without a mark
     for seat in range(8):
         for level in ("human", "cpu", "easy", "normal", "hard", "expert"):
-            assert v.kept_label(seat, level) == v.seat_label(seat, level)
-            assert v.kept_label(seat, level, True) == v.seat_mark(seat, level)
-            assert v.kept_label(seat, level) is v.kept_label(seat, level)
-            assert v.kept_label(seat, level, True) is v.kept_label(seat, level, True)
+            assert v.seat_label(seat, level, keep=True) == v.seat_label(seat, level)
+            assert v.seat_mark(seat, level, keep=True) == v.seat_mark(seat, level)
+            assert v.seat_label(seat, level, keep=True) is v.seat_label(seat, level, keep=True)
+            assert v.seat_mark(seat, level, keep=True) is v.seat_mark(seat, level, keep=True)
