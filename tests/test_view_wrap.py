@@ -42,4 +42,3 @@ def test_lines_fit_keep_every_word_in_order_and_are_filled_greedily(paragraphs, 
         for line, after in zip(mine, mine[1:]):  # no line could have taken the next one's first word
             assert len(line) + 1 + len(after.split(" ")[0]) > width
     assert at == len(lines)
-
