@@ -55,8 +55,20 @@ def tree(tmp_path):
 def test_the_firmwares_own_names_become_short(tmp_path):
     renames = short_names.plan(tree(tmp_path), cpcore.interpreter())
     assert "shared_helper" in renames and "counted" in renames and "listing" in renames
-    assert all(len(new) <= 2 for new in renames.values())
+    static = set(short_names.static_names())
+    assert all(len(new) <= 2 or new in static for new in renames.values())
     assert len(set(renames.values())) == len(renames)  # no two names made one
+
+
+def test_names_a_board_has_built_in_are_taken_first_when_nothing_spells_them(tmp_path):
+    """A name the interpreter already holds costs a board no string; one the firmware spells
+    (``len``), or that a C function may look up on an object (``write``), is never taken."""
+    renames = short_names.plan(tree(tmp_path), cpcore.interpreter())
+    static = short_names.static_names()
+    taken = set(renames.values())
+    assert taken & set(static) and "ArithmeticError" in taken
+    assert not taken & {"len", "getattr", "write", "read", "keys", "send", "close", "value"}
+    assert "write" not in static and "keys" not in static
 
 
 def test_a_name_anything_else_could_spell_keeps_it(tmp_path):

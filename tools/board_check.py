@@ -338,6 +338,9 @@ def run_games(name, heap, games=GAMES, extra=None, play=run):
     row["restarts"] = sum([r.get("restarts", 0) for r in rows])  # for heap (app.storage.restart_for_heap)
     row["nvm_erases"] = sum([r.get("nvm_erases", 0) for r in rows])
     row["nvm_writes"] = sum([r.get("nvm_writes", 0) for r in rows])
+    names = [r["names"] for r in rows if r.get("names")]
+    if names:  # the firmware's names in its busiest game: a board's first six pools hold 1,260
+        row["most_names"] = max(names)
     levels = [r["hint"] for r in rows if r.get("hint")]
     if levels:  # the levels that advised the hints asked for, and how often
         row["hints"] = {level: levels.count(level) for level in sorted(set(levels))}
@@ -366,7 +369,7 @@ def source_names(scenario):
 
 def report(row):
     keys = ("scenario", "board", "preset", "players", "levels", "heap", "ok", "turns", "peak",
-            "error", "games", "games_ok", "seed", "cut_turns", "redrawn", "restarts", "hints") + HOSTILE_COUNTS
+            "error", "games", "games_ok", "seed", "most_names", "cut_turns", "redrawn", "restarts", "hints") + HOSTILE_COUNTS
     return json.dumps({key: row.get(key) for key in keys if key in row and (key not in ("redrawn", "restarts") or row[key])})
 
 

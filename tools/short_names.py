@@ -5,9 +5,13 @@ host-only: part of the deploy (tools/deploy.py), never on the board.
 A board keeps every name its bytecode uses in its heap for good (the interpreter's string
 pool): about a thousand names in a game, 9 KB of characters, which a 128 KB heap feels. Most
 are the firmware's own (``_let_advisers_go``, ``selection_points``), and a name the firmware
-alone defines and uses only as an identifier can be spelt with two characters in the deployed
-copy without changing what the code does: every use is renamed alike, in every module. The
-sources keep their names; so do the host, the simulator and the tests that run them.
+alone defines and uses only as an identifier can be spelt otherwise in the deployed copy
+without changing what the code does: every use is renamed alike, in every module. The sources
+keep their names; so do the host, the simulator and the tests that run them.
+
+The new spelling is first a name every CircuitPython interpreter has built in and nothing here
+spells (``divmod``, ``isupper``: bytecode names those by number, and a board makes no string
+for them, so such a name costs nothing), then two characters nobody spells.
 
 A name keeps its spelling wherever anything but the firmware's own code could know it:
 
@@ -231,13 +235,15 @@ def plan(tree, interpreter=None, sources=None):
     ``firmware_sources``, read already)."""
     if sources is None:
         sources = firmware_sources(tree)
-    kept = _builtin_names() | _stub_names() | _core_names(interpreter)
-    for outside in ("code.py", "boot.py", "settings.toml"):
-        kept |= _spelt(tree / outside)
+    stubs = _stub_names()
+    outside = set()  # what code but the firmware's own may spell
+    for name in ("code.py", "boot.py", "settings.toml"):
+        outside |= _spelt(tree / name)
     # the board check's driver and its profiler are renamed with the firmware (``rewrite``);
     # what they look up by a string keeps its name
-    kept |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | Source(DRIVER).string_words()
-    kept |= Source(PROFILER).string_words()
+    outside |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | Source(DRIVER).string_words()
+    outside |= Source(PROFILER).string_words()
+    kept = _builtin_names() | stubs | _core_names(interpreter) | outside
     prefixes, suffixes = set(), set()
     used = set()
     for source in sources:
@@ -257,9 +263,49 @@ def plan(tree, interpreter=None, sources=None):
         return (len(name) > 2 and name not in kept and not name.startswith("__")
                 and not name.startswith(prefixes) and not name.endswith(suffixes))
 
-    taken = used | kept
-    fresh = _fresh_names(taken)
-    return {name: next(fresh) for name in sorted(filter(renamable, used))}
+    # names every board has built in, which no C code looks up on the firmware's objects and
+    # nothing here spells, cost a board nothing: the firmware's most widely spelt names take
+    # them first, then two characters nobody spells
+    # (the driver and the profiler, renamed alike, must not find a name they spell taken)
+    spelt = used | outside | stubs | Source(DRIVER).names | Source(PROFILER).names
+    spare = [name for name in static_names() if name not in spelt]
+    spellers = {}
+    for source in sources:
+        for name in source.names:
+            spellers[name] = spellers.get(name, 0) + 1
+    names = sorted(filter(renamable, used), key=lambda name: (-spellers[name], name))
+    fresh = _fresh_names(spelt | kept)
+    return {name: spare[i] if i < len(spare) else next(fresh) for i, name in enumerate(names)}
+
+
+# Names a C function may look up on any object it is handed (streams, generators, mappings):
+# an object of the firmware's with such an attribute would answer in its stead.
+LOOKED_UP = {"close", "keys", "items", "values", "next", "read", "readinto", "readline", "send",
+             "throw", "write", "value", "args", "get", "update"}
+
+# Words the interpreter has built in besides: keyword arguments and module names.
+OTHER_STATIC = {"bytecode", "builtins", "const", "key", "little", "main", "micropython", "sep"}
+
+
+def static_names(mpy_cross=None):
+    """The identifiers CircuitPython's bytecode names by number, not by spelling (built into
+    every board's interpreter, so the board makes no string for them): the built-ins and
+    their types' methods, less those a C function could look up."""
+    import subprocess
+    import tempfile
+
+    import cpcore
+
+    names = sorted(name for name in _builtin_names() | OTHER_STATIC if not name.startswith("_")
+                   and not keyword.iskeyword(name) and name.isidentifier()
+                   and name not in LOOKED_UP)
+    with tempfile.TemporaryDirectory() as folder:
+        source = pathlib.Path(folder) / "probe.py"
+        source.write_text("".join("x.%s = 0\n" % name for name in names), encoding="utf-8")
+        subprocess.run([mpy_cross or cpcore.mpy_cross(), "-o", str(source.with_suffix(".mpy")),
+                        str(source)], check=True, capture_output=True)
+        spelt = set(mpy_names(source.with_suffix(".mpy")))
+    return [name for name in names if name not in spelt]
 
 
 def _fresh_names(taken):
