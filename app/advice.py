@@ -35,10 +35,8 @@ def ask(c, wait=True):
             c._say("Hint: thinking...", stay=True)
             return None
         return c.hint_fn(game, player=adviser) if adviser is not None else c.hint_fn(game)
-    except MemoryError:  # a board short of heap: the game goes on without the hint
-        c._let_advisers_go()
-        gc.collect()
-        c._say("Hint: can't think right now (out of memory)")
+    except MemoryError:  # the hint's job says so (``Controller._hinting``)
+        raise
     except Exception as error:  # a hint must never stop the game
         c._say("no hint: %s" % error)
     return None

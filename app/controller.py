@@ -765,6 +765,7 @@ class Controller(Computer, PlayView):
 
             yield from advice.steps(self, wait)
         except MemoryError:  # a board short of heap: the game goes on without the hint
+            self._let_advisers_go()
             gc.collect()
             self._say("Hint: can't think right now (out of memory)")
             self._refresh()

@@ -108,6 +108,8 @@ def app(a, board, make_player, hint, dice, setup, players, notices):
     if players and make_player is None:
         make_player, hint = computer_players()
     if setup is None:
+        # read through the set-up menu's module: the menu after the splash needs it anyway,
+        # and here it is read at power-up, not in a frame of the menu's
         from app.setup import Setup
 
         setup = Setup()

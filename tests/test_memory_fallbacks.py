@@ -92,6 +92,7 @@ def test_a_hint_out_of_heap_says_it_cannot_think_now():
     rig.settle()  # the advice is worked out in the frames after "thinking..."
     assert "can't think right now" in rig.said()
     assert rig.view.screen == v.PLAY
+    assert not rig.c.advisers  # their heap given back: the next hint makes its adviser again
 
 
 def test_a_save_out_of_heap_is_tried_again_and_the_last_one_kept(monkeypatch):
