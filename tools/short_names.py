@@ -40,6 +40,8 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 PACKAGES = ("app", "farkle", "hardware")  # the firmware's own code, renamed
 DRIVER = REPO / "tools" / "board_scenario.py"  # the board check's driver: renamed alike
 PROFILER = REPO / "tools" / "board_profile.py"  # and its profiler
+HOSTILE = REPO / "tools" / "board_hostile.py"  # and the hostile scenarios' keys
+RENAMED_ALIKE = (DRIVER, PROFILER, HOSTILE)
 FAKES = REPO / "tests" / "fakes"
 MAP_FILE = "short-names.txt"
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -239,10 +241,12 @@ def plan(tree, interpreter=None, sources=None):
     outside = set()  # what code but the firmware's own may spell
     for name in ("code.py", "boot.py", "settings.toml"):
         outside |= _spelt(tree / name)
-    # the board check's driver and its profiler are renamed with the firmware (``rewrite``);
-    # what they look up by a string keeps its name
-    outside |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES) | Source(DRIVER).string_words()
-    outside |= Source(PROFILER).string_words()
+    # the board check's driver, its profiler and its hostile keys are renamed with the
+    # firmware (``rewrite``); what they look up by a string keeps its name
+    outside |= _words_of_tree(tree / "lib") | _words_of_tree(FAKES)
+    alike = [Source(path) for path in RENAMED_ALIKE]
+    for source in alike:
+        outside |= source.string_words()
     kept = _builtin_names() | stubs | _core_names(interpreter) | outside
     prefixes, suffixes = set(), set()
     used = set()
@@ -266,8 +270,10 @@ def plan(tree, interpreter=None, sources=None):
     # names every board has built in, which no C code looks up on the firmware's objects and
     # nothing here spells, cost a board nothing: the firmware's most widely spelt names take
     # them first, then two characters nobody spells
-    # (the driver and the profiler, renamed alike, must not find a name they spell taken)
-    spelt = used | outside | stubs | Source(DRIVER).names | Source(PROFILER).names
+    # (the code renamed alike must not find a name it spells taken)
+    spelt = used | outside | stubs
+    for source in alike:
+        spelt |= source.names
     spare = [name for name in static_names() if name not in spelt]
     spellers = {}
     for source in sources:
