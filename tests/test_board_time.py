@@ -458,3 +458,28 @@ def test_a_first_plays_clock_reading_makes_no_garbage(work):
     assert tupled != script  # the same check sees the garbage a multiple assignment makes
     out = harness.run_circuitpython(tupled, mounts=(board_check.TIMING,)).check().stdout
     assert int(out) >= 200 * 16
+
+
+def test_a_replay_that_runs_out_of_heap_is_left_out_and_the_first_play_counts(monkeypatch, tmp_path):
+    """A replay's timing code reads the clock's log back, so its blocks land elsewhere: one
+    that runs out of heap gives no times; the game keeps the plays that finished. The first
+    play running out is the game's own failure."""
+    monkeypatch.setattr(board_check, "WORK", tmp_path)
+    records = [frame(500), frame(40, ran=2)]
+
+    def timed(name, factor, heap, seed, logs=None, replay=False):
+        if replay and logs[1].name.endswith("-1.frames"):
+            raise RuntimeError("%s: Hint: can't think right now (out of memory)" % name)
+        return {"boot": 1000, "gc": 5, "machinery_gc": 1}
+
+    monkeypatch.setattr(board_time, "timed", timed)
+    monkeypatch.setattr(board_time, "frame_records", lambda path, *rest: list(records))
+    game = board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 3)
+    assert game["replays_lost"] == 1 and game["aligned"] and game["over_count"] == 0
+
+    def first_fails(name, factor, heap, seed, logs=None, replay=False):
+        raise RuntimeError("menus: MemoryError")
+
+    monkeypatch.setattr(board_time, "timed", first_fails)
+    with pytest.raises(RuntimeError):
+        board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 3)

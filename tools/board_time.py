@@ -24,7 +24,8 @@ by tens of per cent from one millisecond to the next, so each game is played sev
 on one path: the first play logs every reading of the firmware's work clock, the others are
 handed those readings back, with the same dice, the same keys and the core's heap at the same
 address (Linux's address randomisation off), so frame k is the same frame in every play and
-counts its least time over them. Slower stretches that last longer than a frame (one process
+counts its least time over them (a replay that runs out of heap, its timing code's blocks
+landing elsewhere among the firmware's, is left out and counted). Slower stretches that last longer than a frame (one process
 runs up to 15% slower than the next) are scaled out: every 16 frames, between frames, the
 game times a fixed piece of integer work (tools/board_timing.py's ``reference``) and scales
 its frames and its work clock by the ratio of the least of its last four samples to the
@@ -477,14 +478,26 @@ def one_game(name, factor, heap, seed, plays):
     """A game played ``plays`` times on one path (the first play's clock readings handed to
     the others): its figures from each frame's least time over the plays, boot and the
     collections' least times over the plays. ``aligned`` is False where a replay went
-    another way (then the figures are the play with the fewest slow frames)."""
+    another way (then the figures are the play with the fewest slow frames);
+    ``replays_lost`` counts the replays that ran out of heap (left out)."""
     folder = board_check.WORK / "timing"
     folder.mkdir(parents=True, exist_ok=True)
     clock = folder / ("%s-%d.clock" % (name, seed))
     runs = []
+    lost = 0
     for play in range(plays):
         frames = folder / ("%s-%d-%d.frames" % (name, seed, play))
-        times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
+        try:
+            times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
+        except RuntimeError:
+            # The first play is the game. A replay runs the firmware on the same path, but
+            # the timing code reads the clock's log back rather than writing it, and its
+            # blocks land elsewhere among the firmware's: one that then runs out of heap
+            # is not a board's game, and only gives no times
+            if not play:
+                raise
+            lost += 1
+            continue
         walk = (WALK_PS[0], WALK_BOARD_PS / factor) if WALK_PS[0] else (0, 0)
         collections = []
         records = frame_records(frames, walk, factor, collections, heap, CLOCK_NS[1 if play else 0])
@@ -497,6 +510,7 @@ def one_game(name, factor, heap, seed, plays):
     else:
         game = game_times(least, factor)
     game["aligned"] = least is not None
+    game["replays_lost"] = lost
     for key in ("boot", "gc", "machinery_gc", "gc_board_us"):
         game[key] = min([times.get(key, 0) for times, _, _ in runs])
     return game
@@ -585,6 +599,7 @@ def main(argv=None):
         n = len(games)
         shares[name] = {"frames_per_game": sum(buckets) // n,
                         "plays_on_one_path": sum([1 for game in games if game["aligned"]]),
+                        "replays_out_of_heap": sum([game["replays_lost"] for game in games]),
                         "frames_over_50ms_on_board": round(sum(over) / n, 1),
                         "frames_over_50ms_fewest_most": [min(over), max(over)],
                         "on_screens": {key: round(count / n, 1) for key, count in screens.items()},
