@@ -15,6 +15,10 @@ import board_time  # noqa: E402
 from test_board_check import work  # noqa: E402,F401  (the fixture: a board-check folder of this module's own)
 
 FACTOR = 80  # any factor: the tests check paths and arithmetic, not speed
+# The heap these tests' timed games run in: at the board's, whether the menus game's hint
+# finds a hole moves with the length of the test folder's name, which the check's strings
+# carry (the board check itself is where a game's heap is judged)
+TIMED_HEAP = 192 * 1024
 
 
 def frame(us, screen=3, ran=0, cpu=False, hint=False):
@@ -140,10 +144,8 @@ def test_the_boards_split_heap_makes_a_pointer_cost_more_than_a_word():
 
 def test_a_replayed_game_takes_the_first_plays_path(work):
     """The clock's readings handed back, the same dice and the heap at the same address:
-    every frame of the second play is the first play's frame, of the same kind. (In a
-    heap with room: at the board's, whether the hint finds a hole moves with the length of
-    this test's folder's name, which the check's strings carry.)"""
-    game = board_time.one_game("menus", FACTOR, 192 * 1024, 1, 2)
+    every frame of the second play is the first play's frame, of the same kind."""
+    game = board_time.one_game("menus", FACTOR, TIMED_HEAP, 1, 2)
     assert game["aligned"]
     plays = [board_time.frame_records(work / "timing" / ("menus-1-%d.frames" % play)) for play in (0, 1)]
     assert len(plays[0]) > 1000
@@ -174,7 +176,7 @@ print(reads() - second - (second - first))
     chunk = int(re.search(r"^READ_CHUNK = (\d+)", board_check.TIMING.read_text(), re.M).group(1))
     expected = module.stat().st_size / chunk
     assert expected * 0.9 < int(out) < expected * 1.1 + 20
-    assert board_time.timed("menus", FACTOR)["read_ns"] > 0
+    assert board_time.timed("menus", FACTOR, TIMED_HEAP)["read_ns"] > 0
 
 
 TIMING_SCRIPT = """
