@@ -471,7 +471,7 @@ def test_a_replay_that_runs_out_of_heap_is_left_out_and_the_first_play_counts(mo
 
     def timed(name, factor, heap, seed, logs=None, replay=False):
         if replay and logs[1].name.endswith("-1.frames"):
-            raise RuntimeError("%s: Hint: can't think right now (out of memory)" % name)
+            raise board_time.GameFailed(name, "Hint: can't think right now (out of memory)")
         return {"boot": 1000, "gc": 5, "machinery_gc": 1}
 
     monkeypatch.setattr(board_time, "timed", timed)
@@ -480,8 +480,17 @@ def test_a_replay_that_runs_out_of_heap_is_left_out_and_the_first_play_counts(mo
     assert game["replays_lost"] == 1 and game["aligned"] and game["over_count"] == 0
 
     def first_fails(name, factor, heap, seed, logs=None, replay=False):
-        raise RuntimeError("menus: MemoryError")
+        raise board_time.GameFailed(name, "MemoryError: memory allocation failed")
 
     monkeypatch.setattr(board_time, "timed", first_fails)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(board_time.GameFailed):
+        board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 3)
+
+    def replay_stalls(name, factor, heap, seed, logs=None, replay=False):
+        if replay:  # went wrong, but not for heap: the tool's fault to find, not to skip
+            raise board_time.GameFailed(name, "stalled: nothing happened for 2000 frames")
+        return {"boot": 1000, "gc": 5, "machinery_gc": 1}
+
+    monkeypatch.setattr(board_time, "timed", replay_stalls)
+    with pytest.raises(board_time.GameFailed):
         board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 3)

@@ -25,8 +25,9 @@ on one path: the first play logs every reading of the firmware's work clock, the
 handed those readings back, with the same dice, the same keys and the core's heap at the same
 address (Linux's address randomisation off), so frame k is the same frame in every play and
 counts its least time over them (a replay that runs out of heap, its timing code's blocks
-landing elsewhere among the firmware's, is left out and counted). Slower stretches that last longer than a frame (one process
-runs up to 15% slower than the next) are scaled out: every 16 frames, between frames, the
+landing elsewhere among the firmware's, is left out and counted). Slower stretches that
+last longer than a frame (one process runs up to 15% slower than the next) are scaled out:
+every 16 frames, between frames, the
 game times a fixed piece of integer work (tools/board_timing.py's ``reference``) and scales
 its frames and its work clock by the ratio of the least of its last four samples to the
 least this run's calibration saw. A collection in a frame counts as the firmware's own
@@ -373,6 +374,19 @@ def percentile(buckets, share):
     return None
 
 
+# How a game's error says it ran out of heap (tools/board_scenario.py's ``result``, the
+# hint's "can't think right now (out of memory)", board_check's restarts)
+OUT_OF_HEAP = ("MemoryError", "out of memory", "out of heap", "for heap")
+
+
+class GameFailed(RuntimeError):
+    """A timed game that did not end as a board check's game must."""
+
+    def __init__(self, name, error):
+        RuntimeError.__init__(self, "%s: %s" % (name, error))
+        self.out_of_heap = any([mark in error for mark in OUT_OF_HEAP])
+
+
 def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, replay=False):
     """One game's frame times (host ns), in the board's heap: the collector runs as often
     as on a board (the machinery's own marking is taken off a frame it ran in). The
@@ -389,7 +403,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
         extra.update(clock_log=str(logs[0]), frame_log=str(logs[1]), replay=int(replay))
     row = board_check.run(name, heap, extra, seed)
     if not row["ok"]:
-        raise RuntimeError("%s: %s" % (name, row["error"]))
+        raise GameFailed(name, row["error"])
     if row["times_ns"]["timing_heap"] > board_check.TIMING_HEAP:
         raise RuntimeError("the timing code took %d bytes of heap, board_check.TIMING_HEAP is %d"
                            % (row["times_ns"]["timing_heap"], board_check.TIMING_HEAP))
@@ -489,12 +503,12 @@ def one_game(name, factor, heap, seed, plays):
         frames = folder / ("%s-%d-%d.frames" % (name, seed, play))
         try:
             times = timed(name, factor, heap, seed, logs=(clock, frames), replay=play > 0)
-        except RuntimeError:
+        except GameFailed as failed:
             # The first play is the game. A replay runs the firmware on the same path, but
             # the timing code reads the clock's log back rather than writing it, and its
             # blocks land elsewhere among the firmware's: one that then runs out of heap
             # is not a board's game, and only gives no times
-            if not play:
+            if not play or not failed.out_of_heap:
                 raise
             lost += 1
             continue

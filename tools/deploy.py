@@ -14,7 +14,8 @@ pinned in lib/pypi-lock.txt. Every module except code.py and boot.py is compiled
 (``.mpy``) with CircuitPython's own mpy-cross (``tools/cpcore.py`` finds it), so the board
 never compiles source in its small heap; before that, the names only the firmware spells
 are spelt as names the interpreter has built in, or else with two characters
-(``tools/short_names.py``: the board keeps every name in its heap for good), with their map in ``short-names.txt`` to read a traceback by. Their wheels
+(``tools/short_names.py``: the board keeps every name in its heap for good), with their
+map in ``short-names.txt`` to read a traceback by. Their wheels
 are fetched once with ``pip download --no-deps --require-hashes`` into a cache
 (``--wheels``, $FARKLE_WHEEL_CACHE, or ~/.cache/farkle-dice-tower/wheels), checked against
 the lock's sha256, and reused offline afterwards. ``--drive`` then copies only files that changed and removes files of
