@@ -21,8 +21,8 @@ FACTOR = 80  # any factor: the tests check paths and arithmetic, not speed
 TIMED_HEAP = 192 * 1024
 
 
-def frame(us, screen=3, ran=0, cpu=False, hint=False):
-    return (us, screen, ran, cpu, hint)
+def frame(us, screen=3, ran=0, cpu=False, hint=False, read=False):
+    return (us, screen, ran, cpu, hint, read)
 
 
 def test_each_frame_counts_its_least_time_over_the_plays():
@@ -42,10 +42,10 @@ def test_a_games_figures_come_from_its_frames():
     over = int(board_time.FRAME_MS * 1000 / FACTOR)  # host us of 50 ms on the board
     frames = [frame(3 * over, screen=0),  # boot's frame: not the slowest frame
               frame(over, ran=1), frame(over - 1, cpu=True), frame(10, ran=2),
-              frame(200, hint=True), frame(300, hint=True)]
+              frame(200, hint=True), frame(300, hint=True, read=True)]
     game = board_time.game_times(frames, FACTOR)
     assert game["over_count"] == 2
-    assert [[k, screen, ran] for k, _, screen, ran in game["over"]] == [[1, 0, 0], [2, 3, 1]]
+    assert [[k, screen, ran, read] for k, _, screen, ran, read in game["over"]] == [[1, 0, 0, False], [2, 3, 1, False]]
     assert game["frame"] == over * 1000
     assert game["computer"] == (over - 1) * 1000
     assert game["hint"] == 500 * 1000
@@ -53,17 +53,17 @@ def test_a_games_figures_come_from_its_frames():
     assert sum(game["buckets"]) == len(frames)
 
 
-def record(us, flags, every=0, own=0, reads=0):
+def record(us, flags, every=0, own=0, reads=0, modules=0):
     """A frame log's record as tools/board_timing.py packs it (names walked in units)."""
     return bytes([us & 255, (us >> 8) & 255, us >> 16, flags, every & 255, every >> 8, own & 255, own >> 8,
-                  reads & 255, reads >> 8])
+                  reads & 255, reads >> 8, modules])
 
 
 def test_a_frame_log_reads_back_as_the_driver_packs_it(tmp_path):
     path = tmp_path / "one.frames"
     # 70,000 us; screen 5, a planned collection (2), a computer's turn, a hint awaited
-    path.write_bytes(record(70000, 5 | 2 << 3 | 32 | 64, every=300, own=100))
-    assert board_time.frame_records(path) == [(70000, 5, 2, True, True)]
+    path.write_bytes(record(70000, 5 | 2 << 3 | 32 | 64, every=300, own=100, modules=2) + record(10, 3))
+    assert board_time.frame_records(path) == [(70000, 5, 2, True, True, True), (10, 3, 0, False, False, False)]
 
 
 def test_a_frames_walk_over_names_is_charged_as_a_boards(tmp_path):
@@ -113,7 +113,7 @@ def test_a_frames_collection_is_charged_its_work_at_a_boards_cycles(tmp_path):
     collections = []
     frames = board_time.frame_records(path, factor=FACTOR, collections=collections)
     assert [f[0] for f in frames] == [100, 600 - 400 + round(board_us / FACTOR), 50]
-    assert frames[1][1:] == (0, 2, False, False)
+    assert frames[1][1:] == (0, 2, False, False, False)
     assert collections == [(board_us, 1)]
     assert board_time.frame_records(path)[1][0] == 600  # no factor: the host time as it was
 
@@ -151,6 +151,10 @@ def test_a_replayed_game_takes_the_first_plays_path(work):
     assert len(plays[0]) > 1000
     assert [record[1:] for record in plays[0]] == [record[1:] for record in plays[1]]
     assert game["hint"] > 0 and game["collections"] > 0
+    # the set-up menu's, the game's and the hint's code, each read in a frame of its own
+    # after boot's, and most frames read none
+    reading = [k for k, record in enumerate(plays[0]) if k and record[5]]
+    assert 10 <= len(reading) < len(plays[0]) // 20
 
 
 def test_the_core_reads_a_module_a_chunk_at_a_time(work):

@@ -44,10 +44,10 @@ prints, host and estimated board side by side:
 boot to the first frame (splash), the slowest frame, the slowest frame of a computer's turn
 (the expert works its turn table out there, a slice a frame, on the board's estimated clock),
 the time from the HINT key to the advice (the frames in between, back to back) and how many
-frames take over 50 ms on the board, with the collections a game made and what one took
-(and the machinery's share of it). The pacing goals are checked on the estimates: no frame
-over 50 ms, a hint within 2 s. ``--profile SCENARIO`` lists that scenario's slow frames by
-the calls they spent their time in.
+frames take over 50 ms on the board (and how many of them read a module), with the
+collections a game made and what one took (and the machinery's share of it). The pacing
+goals are checked on the estimates: no frame over 50 ms, a hint within 2 s. ``--profile
+SCENARIO`` lists that scenario's slow frames by the calls they spent their time in.
 """
 
 import argparse
@@ -410,7 +410,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     return row if profile else row["times_ns"]
 
 
-RECORD = 10  # a frame record's bytes before its gc block (tools/board_timing.py's ``log_frame``)
+RECORD = 11  # a frame record's bytes before its gc block (tools/board_timing.py's ``log_frame``)
 
 
 def _number(data, at, size):
@@ -418,7 +418,7 @@ def _number(data, at, size):
 
 
 def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_check.HEAP, clock_ns=0):
-    """A frame log's records: (host us, screen, collection, computer, hint) a frame
+    """A frame log's records: (host us, screen, collection, computer, hint, a module read) a frame
     (tools/board_timing.py's ``log_frame``). With ``walk`` (host ps a name walked costs
     here, an RP2040's ps a name divided by the factor), each frame's host time loses the
     names it walked here and gains the firmware's own at a board's cost. With ``factor``, a
@@ -437,6 +437,7 @@ def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_c
         own = _number(data, i + 6, 2) * WALK_UNIT
         us = us - round(every * walk[0] / 1e6) + round(own * walk[1] / 1e6)
         us -= round(_number(data, i + 8, 2) * clock_ns / 1000)
+        read = data[i + 10] > 0
         i += RECORD
         if flags & 128:  # a gc block: the host us to take off, then the counts
             counts = [_number(data, i + 3 * k, 3) for k in range(1, 10)]
@@ -449,7 +450,7 @@ def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_c
             if collections is not None:
                 collections.append((board, counts[8]))
             i += 30
-        out.append((max(0, us), flags & 7, (flags >> 3) & 3, bool(flags & 32), bool(flags & 64)))
+        out.append((max(0, us), flags & 7, (flags >> 3) & 3, bool(flags & 32), bool(flags & 64), read))
     return out
 
 
@@ -468,7 +469,7 @@ def game_times(frames, factor):
     over_us = int(FRAME_MS * 1000 / factor)
     out = {"buckets": [0] * 24, "over": [], "over_count": 0, "frame": 0, "computer": 0, "hint": 0,
            "collections": 0, "planned": 0}
-    for k, (us, screen, ran, cpu, hint) in enumerate(frames):
+    for k, (us, screen, ran, cpu, hint, read) in enumerate(frames):
         ns = us * 1000
         bucket = 0
         while bucket < 23 and ns >= 2000 << bucket:
@@ -476,7 +477,7 @@ def game_times(frames, factor):
         out["buckets"][bucket] += 1
         if us >= over_us:
             out["over_count"] += 1
-            out["over"].append([k + 1, us, screen, ran])
+            out["over"].append([k + 1, us, screen, ran, read])
         if k:  # the first frame is the boot's
             out["frame"] = max(out["frame"], ns)
         if cpu:
@@ -605,10 +606,12 @@ def main(argv=None):
         measured["%s 99%% of frames (at most)" % name] = percentile(buckets, 0.99)
         screens = {}
         with_collection = [0, 0, 0]  # none, where the heap ran out, planned
+        reading = 0  # the slow frames that read a module (and paid the collection after it)
         for times in games:
-            for _, _, screen, ran in times["over"]:
+            for _, _, screen, ran, read in times["over"]:
                 screens[SCREENS[screen]] = screens.get(SCREENS[screen], 0) + 1
                 with_collection[ran] += 1
+                reading += read
         over = [times["over_count"] for times in games]
         n = len(games)
         shares[name] = {"frames_per_game": sum(buckets) // n,
@@ -617,6 +620,7 @@ def main(argv=None):
                         "frames_over_50ms_on_board": round(sum(over) / n, 1),
                         "frames_over_50ms_fewest_most": [min(over), max(over)],
                         "on_screens": {key: round(count / n, 1) for key, count in screens.items()},
+                        "over_50ms_reading_a_module": round(reading / n, 1),
                         "over_50ms_with_a_collection": {"heap_ran_out": round(with_collection[1] / n, 1),
                                                         "planned": round(with_collection[2] / n, 1)},
                         "collections_per_game": round(sum([t["collections"] for t in games]) / n),

@@ -342,12 +342,13 @@ diverged = [False]  # a replay whose firmware asked the clock more often than th
 
 
 def log_frame(spent, screen, ran, cpu, hint):
-    """One frame's record for tools/board_time.py (10 bytes, and a gc block after them where
+    """One frame's record for tools/board_time.py (11 bytes, and a gc block after them where
     bit 7 says so): host us (after what is taken off), then a byte of its screen (bits 0-2),
     whether the driver saw a collection in it (bits 3-4: 0 none, 1 where the heap ran out, 2
     planned), a computer was playing (bit 5), a hint was awaited (bit 6) and a collection ran
     (bit 7: ``put_gc``); then the names walked since the last record, every one and the
-    firmware's (two bytes each, in WALK_UNITs), and the clock's readings (two bytes)."""
+    firmware's (two bytes each, in WALK_UNITs), the clock's readings (two bytes) and the
+    modules read (a byte: ``modules_read``)."""
     log = logs["frames"]
     if log is not None:
         us = spent // 1000 if spent > 0 else 0
@@ -356,7 +357,23 @@ def log_frame(spent, screen, ran, cpu, hint):
         log.put(walked(0), 2)
         log.put(walked(1), 2)
         log.put(clock_read(), 2)
+        log.put(modules_read(), 1)
         put_gc(log, ran)
+
+
+# The modules imported at the last record. A frame that reads a module pays a board its load,
+# its body and the whole collection CircuitPython runs after every import: the records say
+# which frames did, by the count of ``sys.modules`` (a number, no garbage), so a module read
+# and another forgotten in one frame count as none.
+modules_seen = [0]
+
+
+def modules_read():
+    """Modules imported since the last record, at most 255."""
+    now = len(sys.modules)
+    grown = now - modules_seen[0]
+    modules_seen[0] = now
+    return 0 if grown < 0 else grown if grown < 255 else 255
 
 
 
@@ -365,6 +382,7 @@ def open_logs(clock_path, frame_path, replay):
     logs["frames"] = Log(frame_path, True)
     clock_reads[1] = clock_reads[0]
     gc_mark()
+    modules_seen[0] = len(sys.modules)
     walk_mark()  # the firmware's code.py runs next
 
 
