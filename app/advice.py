@@ -12,11 +12,15 @@ from app.computer import before_player, reserve
 from app.modules import MEM_FREE, load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
-# Free heap below which a hint does not try the expert: its code (about 7 KB), its table
-# (2 KB) and its turn's rows (5.5 KB) find no room in less, and trying, its code loaded a
-# module a frame before it gave up, costs the player about half a second of slow frames.
-# With more, it is tried (a broken-up heap may still have no room: then hard advises).
-EXPERT_ROOM = 12 * 1024
+# Free heap below which a hint does not try the expert. It needs its code (about 7 KB, in
+# blocks of up to a few KB), its table (2 KB) and its turn's rows (5.5 KB) in a heap a game
+# has broken up: in the board check's menus game, with 19 to 24.5 KB free as the hint began
+# (heaps of 128 and 132 KiB) it found no room in any game, with 27 KB or more (136 KiB and
+# up) it answered in every one. Trying where it cannot, its code loaded a module a frame
+# before it gave up, costs the player about half a second, a frame of 70 ms, and at times
+# the room hard then needed. With more, it is tried (a heap broken up further may still
+# have no room: then hard advises).
+EXPERT_ROOM = 26 * 1024
 
 
 def ask(c, wait=True):
