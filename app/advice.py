@@ -7,6 +7,7 @@ loaded for each one and forgotten after.
 """
 
 import gc
+import sys
 
 from app.computer import before_player, reserve
 from app.modules import MEM_FREE, load
@@ -21,6 +22,10 @@ from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as 
 # the room hard then needed. With more, it is tried (a heap broken up further may still
 # have no room: then hard advises).
 EXPERT_ROOM = 26 * 1024
+# The same where a seat's expert keeps the expert's play code loaded: the adviser then needs
+# only the code that opens its file, its table and its rows (the threshold as it was before
+# the measurement above, which had no expert seat)
+EXPERT_ROOM_LOADED = 12 * 1024
 
 
 def ask(c, wait=True):
@@ -83,7 +88,10 @@ def steps(c, wait):
 
         game = c.game
         levels = (HINT_LEVEL, "hard")
-        if MEM_FREE is not None and MEM_FREE() < EXPERT_ROOM:  # this module's import collected
+        missing = [name for name in play_code(HINT_LEVEL, game.rules, game.players) if name not in sys.modules]
+        room = EXPERT_ROOM if missing else EXPERT_ROOM_LOADED
+        missing = None
+        if MEM_FREE is not None and MEM_FREE() < room:  # this module's import collected
             levels = ("hard",)
         for level in levels:
             try:

@@ -1,6 +1,8 @@
 """Out of heap on a board, the game goes on: the expert gives way to hard and says so, a hint
 says it cannot think right now, and a save that could not be written is tried again while
 the last one stays intact."""
+import sys
+
 import pytest
 from simrig import StandIn
 from test_app_controller import Rig
@@ -177,14 +179,19 @@ def test_a_hint_whose_expert_finds_no_heap_comes_from_hard(expert):
     assert rig.said().startswith("Hint: ") and "can't think" not in rig.said()
 
 
-def test_a_hint_in_a_heap_too_short_for_the_expert_asks_hard_at_once(monkeypatch):
-    """Trying the expert there would load its code a module a frame only to give up."""
+def hinted_levels(monkeypatch, room, expert_code_loaded):
+    """The levels a hint made an adviser of, with ``room`` bytes free (the board's free heap,
+    read as the hint begins) and the expert's play code loaded (a seat's expert) or not."""
     from app import advice, modules
+    from farkle.players import play_code
 
-    def free(room):  # the board's free heap (the module is loaded again for each hint)
-        monkeypatch.setattr(modules, "MEM_FREE", lambda: room)
-        monkeypatch.setattr(advice, "MEM_FREE", lambda: room)
-
+    for name in play_code("expert", preset("classic"), 2):
+        if expert_code_loaded:
+            __import__(name)
+        else:  # as on a board whose seats have no expert: forgotten (put back after the test)
+            monkeypatch.delitem(sys.modules, name, raising=False)
+    monkeypatch.setattr(modules, "MEM_FREE", lambda: room)
+    monkeypatch.setattr(advice, "MEM_FREE", lambda: room)
     made = []
 
     def make(level, rules, n=2, seat=0):
@@ -195,16 +202,35 @@ def test_a_hint_in_a_heap_too_short_for_the_expert_asks_hard_at_once(monkeypatch
               hint=lambda game, player=None: {"roll": True})
     rig.start()
     made.clear()
-    free(advice.EXPERT_ROOM - 1)
+    if not expert_code_loaded:  # the game's start may have read them: a board forgets them
+        for name in play_code("expert", preset("classic"), 2):
+            monkeypatch.delitem(sys.modules, name, raising=False)
     rig.tap("hint")
     rig.settle()
-    assert made == ["hard"] and rig.said().startswith("Hint: ")
-    free(advice.EXPERT_ROOM)
-    rig.c.advisers = {}
-    made.clear()
-    rig.tap("hint")
-    rig.settle()
-    assert made == ["expert"]
+    assert rig.said().startswith("Hint: ")
+    return made
+
+
+def test_a_hint_in_a_heap_too_short_for_the_expert_asks_hard_at_once(monkeypatch):
+    """Trying the expert there would load its code a module a frame only to give up."""
+    from app import advice
+
+    assert hinted_levels(monkeypatch, advice.EXPERT_ROOM - 1, expert_code_loaded=False) == ["hard"]
+
+
+def test_a_hint_with_room_for_the_expert_asks_it(monkeypatch):
+    from app import advice
+
+    assert hinted_levels(monkeypatch, advice.EXPERT_ROOM, expert_code_loaded=False) == ["expert"]
+
+
+def test_a_hint_needs_less_room_for_the_expert_where_a_seat_keeps_its_code_loaded(monkeypatch):
+    """Only the code that opens its file, its table and its rows are then to find room."""
+    from app import advice
+
+    assert advice.EXPERT_ROOM_LOADED < advice.EXPERT_ROOM
+    assert hinted_levels(monkeypatch, advice.EXPERT_ROOM_LOADED, expert_code_loaded=True) == ["expert"]
+    assert hinted_levels(monkeypatch, advice.EXPERT_ROOM_LOADED - 1, expert_code_loaded=True) == ["hard"]
 
 
 class Hungry(StandIn):
