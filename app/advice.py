@@ -90,7 +90,7 @@ def steps(c, wait):
         levels = (HINT_LEVEL, "hard")
         missing = [name for name in play_code(HINT_LEVEL, game.rules, game.players) if name not in sys.modules]
         room = EXPERT_ROOM if missing else EXPERT_ROOM_LOADED
-        missing = None
+        missing = None  # the job keeps its locals across its frames: the list goes now
         if MEM_FREE is not None and MEM_FREE() < room:  # this module's import collected
             levels = ("hard",)
         for level in levels:
