@@ -38,10 +38,10 @@ AGAIN = "again"  # setting: the last run restarted for heap; its game is made ag
 # 300 bytes: settings, statistics, game; a longer one grows it), and the erased bytes a
 # compaction writes after it, so that the sector is rewritten once every few saves even when
 # the heap, late in a game, has no hole that long. With 512 the run after a two-player record
-# held no second one, and in the board check's games against the expert (128 KiB, 32 games)
-# 60% of saves erased the sector; with 768, 31%, the three-seat expert game still passing all
-# 32 (with 1024, 21%, but it passed 31)
-SAVE_ROOM = 768
+# holds no second one: in the board check's games against the expert (128 KiB, 32 games) 60%
+# of saves erase the sector. 768 halved that, but its timed games took other paths from play
+# to play and ran more frames over 50 ms (docs/persistence.md), so it stays 512
+SAVE_ROOM = 512
 # the game's bytes (about 210 at most for eight players) and the statistics' (one entry a
 # level), written at every turn boundary into buffers made once (``Keeper.capture``)
 GAME_ROOM = 256
