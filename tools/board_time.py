@@ -455,13 +455,18 @@ def frame_records(path, walk=(0, 0), factor=None, collections=None, heap=board_c
 
 
 def least_frames(plays):
-    """Each frame's least time over plays that took the same path (the same frames, each of
-    the same kind), or None if any play went another way."""
+    """Each frame's least time over plays that took the same path (the same frames, each on
+    the same screen, with a computer or a hint or a module read alike), or None if any play
+    went another way. Where a replay's frame collected and the first play's did not, or the
+    other way round (the timing code's blocks, elsewhere in a replay's heap, brought a
+    collection on or spared one), that frame counts the first play's time alone: the first
+    play is the game."""
     first = plays[0]
     for play in plays[1:]:
-        if len(play) != len(first) or any(a[1:] != b[1:] for a, b in zip(first, play)):
+        if len(play) != len(first) or any(a[1] != b[1] or a[3:] != b[3:] for a, b in zip(first, play)):
             return None
-    return [(min([play[k][0] for play in plays]),) + first[k][1:] for k in range(len(first))]
+    return [(min([play[k][0] for play in plays if play[k][2] == first[k][2]]),) + first[k][1:]
+            for k in range(len(first))]
 
 
 def game_times(frames, factor):
