@@ -26,7 +26,7 @@ PRESS_MS = 15
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
 # the share while a hint is being worked out (the player waits for nothing else): with the
 # frame's own work, and a collection where the heap runs out in it (about 15 ms on a board),
-# the frame stays under 50 ms (at 35, the menus game's hint had frames of 50 to 56)
+# the frame stays under 50 ms, where 35 left no room for the collection
 HINT_WORK_MS = 25
 # The garbage is collected in quiet frames (nothing new to draw): the collector (about 10 ms
 # on a board) then seldom has to run in a busy frame, where it would stall the lights. A
