@@ -20,8 +20,8 @@ from app.input import Input  # noqa: F401
 from app.leds import Leds  # noqa: F401
 from app.modules import MEM_FREE, forget
 from app.persist import Keeper  # noqa: F401
-from app.screens import TEXT_BUDGET, Screens  # noqa: F401
-from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, SPARE_MS, WORK_MS, ticks_diff
+from app.screens import Screens  # noqa: F401
+from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, SPARE_MS, ticks_diff
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
 # keeps failing, the heap is not coming back and the error path's restart is the way out.
@@ -79,10 +79,7 @@ class App:
                          and ticks_diff(drawn, began) + self.draw_ms > DRAW_BY_MS)
         if not self.draw_due:
             try:
-                # a frame with work of its own draws half the text a frame may: a turn's
-                # change drew a whole budget on top of its work, a frame over 50 ms on a board
-                busy = ticks_diff(drawn, began) >= WORK_MS
-                changed = screens.render(self.view, TEXT_BUDGET // 2 if busy else TEXT_BUDGET)
+                changed = screens.render(self.view)
                 self.redraws = 0
             except MemoryError:  # out of heap halfway through drawing: the game itself is intact
                 self.redraws += 1

@@ -3,8 +3,7 @@ then the lights, to the next frame (app.main, DRAW_BY_MS): the display a frame l
 two frames in a row, the lights at most LIGHTS_LATE frames; and no save or collection in
 the frame that owes the drawing."""
 
-from app.pace import DRAW_BY_MS, LIGHTS_LATE, WORK_MS
-from app.screens import TEXT_BUDGET
+from app.pace import DRAW_BY_MS, LIGHTS_LATE
 from simrig import Rig
 
 
@@ -144,25 +143,3 @@ def test_lights_with_nothing_new_to_show_are_never_owed():
     rig.view.led_version += 1  # something new for the lights
     rig.step()
     assert rig.app.lights_late == 1
-
-
-def test_a_frame_with_work_of_its_own_draws_half_the_text_a_frame_may():
-    """A turn's change drew a whole frame's text on top of its work: over 50 ms on a board.
-    A frame whose work so far reaches a slice of work ahead (WORK_MS) draws half."""
-    rig = Rig()
-    rig.settle()
-    budgets = []
-    render = rig.app.screens.render
-
-    def watched(view, budget=TEXT_BUDGET):
-        budgets.append(budget)
-        return render(view, budget)
-
-    rig.app.screens.render = watched
-    rig.app.draw_ms = 0
-    rig.tap("down")  # light work: the whole budget
-    assert budgets and set(budgets) == {TEXT_BUDGET}
-    del budgets[:]
-    busy(rig, WORK_MS)  # each reading of the work clock WORK_MS later
-    rig.tap("down")
-    assert budgets and set(budgets) == {TEXT_BUDGET // 2}
