@@ -301,17 +301,19 @@ class Controller(Computer, PlayView):
     def _opening_setup(self):
         yield from load(SETUP_LOAD)
         # whether an expert has a table for these rules: the code that reads the tables'
-        # headers in a frame, the question in the next; the menu's rows then find the
-        # answer kept. That code stays while the menu shows: a game with an expert seat
-        # would read it again, an import of 50 ms on a board among the engine's under the
-        # splash; a game without one forgets it as it starts (``_leave_setup``)
-        yield from load(("farkle.players.expert_files",))
+        # headers in a frame, the question in the next, that code forgotten if it was not
+        # loaded before; the menu's rows then find the answer kept
+        opening = "farkle.players.expert_files"
+        loaded = opening in sys.modules
+        yield from load((opening,))
         from app import setup
 
         rules = setup.rules(self.setup)
         yield  # the rules made and checked, then the files' headers read: a frame each
         setup.plays_as("expert", rules, self.setup.players)
         setup = rules = None
+        if not loaded:
+            forget((opening,))
         yield
         from app import setupmenu
 
@@ -409,9 +411,6 @@ class Controller(Computer, PlayView):
         and the engine's code take their heap (and not heap beside them)."""
         forget(SETUP_CODE)
         forget(("app.pausemenu", "app.endscreen"))
-        opening = "farkle.players.expert_files"  # kept for an expert seat (``_opening_setup``)
-        if "expert" not in self.levels and opening not in (self.setup_modules or ()):
-            forget((opening,))
         self.rows = []  # the set-up menu's rows, and the menu's texts of them
         self.view.rows = []
         gc.collect()

@@ -76,12 +76,6 @@ def test_the_set_up_menu_runs_without_the_engine(loaded):
     assert only(modules, ("app.pausemenu", "app.endscreen", "app.panels")) == []
 
 
-def test_the_experts_file_reader_stays_with_the_set_up_menu_and_goes_with_a_game_without_one(loaded):
-    opening = "farkle.players.expert_files"
-    assert opening in loaded["setup"]
-    assert opening not in loaded["rolloff"] and opening not in loaded["play"]  # human vs normal
-
-
 def test_the_set_up_panels_load_their_code_only_while_open(loaded):
     assert "app.panels" in loaded["stats"] and "app.panels" in loaded["dice"]
     assert only(loaded["stats"], ENGINE) == []
@@ -180,34 +174,3 @@ def test_a_hint_whose_words_cannot_be_loaded_says_so(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_room)
     rig.tap("hint")
     assert rig.said() == "Hint: can't think right now (out of memory)"
-
-
-@pytest.mark.parametrize("seat, kept", [("expert", True), ("normal", False)])
-def test_the_code_that_reads_the_experts_files_stays_from_the_set_up_menu_to_an_expert_game(monkeypatch, seat, kept):
-    """The set-up menu loads the code that reads the expert's files (does it have a table
-    for these rules?) and keeps it while it shows: a game with an expert seat uses it again
-    as its players are made, where reading it a second time was an import of 50 ms on a
-    board under the splash; a game without one forgets it as it starts."""
-    import farkle.players
-    import farkle.players.expert_files  # noqa: F401  (whatever ran before: loaded, then taken out)
-    from farkle.players import make_player
-    from test_app_controller import Rig
-
-    opening = "farkle.players.expert_files"
-    monkeypatch.delitem(sys.modules, opening)
-    monkeypatch.delattr(farkle.players, "expert_files")
-    imports = []
-    real_import = __import__
-
-    def counted(name, *args, **kwargs):
-        if name == opening and name not in sys.modules:
-            imports.append(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.__import__", counted)
-    rig = Rig(dice=[6, 1] + [2, 2, 3, 4, 6, 6] * 50, seats=("human", seat), make_player=make_player)
-    rig.tap("roll")  # splash -> set-up
-    assert opening in sys.modules and imports == [opening]
-    rig.tap("roll")  # the game is made
-    assert rig.c.game is not None and rig.c.levels[1] == seat
-    assert (opening in sys.modules) is kept and imports == [opening]
