@@ -252,9 +252,7 @@ class Computer:
         elif step in (C_PICK, C_DECIDE) and not self._ready(player, lambda: True):
             self._after(T_CPU, 0)  # still working it out (see _work_ahead): ask next frame
             self.cpu_step = step
-        elif step == C_PICK and self.cpu_keep is None:
-            # the choice in a frame, shown in the next: hard's choice (about 10 ms on a
-            # board) and the selection's redraw in one frame made it over 50 ms
+        elif step == C_PICK:
             faces = list(player.choose_keep(game))
             if game.why_not_keep(faces):
                 if game.phase == CHOOSE:  # no more from this roll: roll on or bank
@@ -263,9 +261,6 @@ class Computer:
                     return
                 faces = game.best_keep()[0]  # a player must never stall the game
             self.cpu_keep = faces
-            self._after(T_CPU, 0)
-        elif step == C_PICK:
-            faces = self.cpu_keep
             self._select_faces(faces)
             self.view.status = "%s keeps %s" % (self._label(self.player), " ".join([str(f) for f in faces]))
             self.cpu_step = C_KEEP
@@ -273,7 +268,6 @@ class Computer:
             self._refresh()
         elif step == C_KEEP:
             self._select_faces(self.cpu_keep)
-            self.cpu_keep = None
             if not self._keep_selection():  # never stall: the best keep always works
                 self._clear_message()
                 self._select_faces(game.best_keep()[0])

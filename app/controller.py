@@ -479,7 +479,6 @@ class Controller(Computer, PlayView):
         if self.seats[self.player] is not None:
             self.then = N_CPU
             self.cpu_step = C_START
-            self.cpu_keep = None
             self._after(T_CPU, CPU_THINK_MS)
         else:
             self.hurry = False

@@ -53,7 +53,7 @@ def controller(c, clock, make_player, hint, dice, setup, seed, notices):
     c.then = N_HUMAN
     c.banners = []  # (text, ms) still to show
     c.cpu_step = C_START
-    c.cpu_keep = None  # a computer's keep, chosen a frame before it is shown
+    c.cpu_keep = []
     c.hurry = False
     c.paused_left = 0  # ms that were left on the clock when the menu opened
     c.confirm = False  # "New game" pressed once

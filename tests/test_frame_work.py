@@ -8,7 +8,7 @@ import pytest
 
 from simrig import Rig
 
-from app.pace import C_PICK, HINT_WORK_MS, WORK_MS
+from app.pace import HINT_WORK_MS, WORK_MS
 from farkle.game import KEEP, START
 from farkle.players import base, expert_turns, make_player
 from farkle.players.hint import hint
@@ -272,39 +272,3 @@ def test_a_slice_of_work_ahead_counts_what_its_frame_did_before_it(began_ms_ago)
     c.work_clock = lambda: 1000  # the clock stands still: only where the slice began decides
     c._work_ahead(1000 - began_ms_ago)
     assert worker.steps == (1 if began_ms_ago else 50)
-
-
-def test_a_computers_keep_is_chosen_in_one_frame_and_shown_in_a_later_one():
-    """A computer's choice of dice and the selection's redraw are not one frame's work:
-    hard's choice takes a board about 10 ms, and with the redraw on top the frame passed
-    50 ms. Its keep is chosen in a frame, then selected and said in a later one."""
-    frames = {"now": 0, "chosen": [], "shown": []}
-
-    def watched(level, rules, players=2, seat=0):
-        player = make_player(level, rules, players, seat)
-        choose = player.choose_keep
-
-        def choose_keep(game):
-            frames["chosen"].append(frames["now"])
-            return choose(game)
-
-        player.choose_keep = choose_keep
-        return player
-
-    rig = Rig(dice=random.Random(3).choices(range(1, 7), k=3000), seats=("hard", "hard"), make_player=watched)
-    select = rig.controller._select_faces
-
-    def selected(faces):
-        if rig.controller.cpu_step == C_PICK:  # the keep shown
-            frames["shown"].append(frames["now"])
-        return select(faces)
-
-    rig.controller._select_faces = selected
-    rig.tap("roll")  # splash -> set-up
-    rig.tap("roll")  # the game starts
-    while len(frames["shown"]) < 20:
-        frames["now"] += 1
-        rig.step()
-        assert frames["now"] < 20000
-    pairs = list(zip(frames["chosen"], frames["shown"]))
-    assert all(chosen < shown for chosen, shown in pairs)

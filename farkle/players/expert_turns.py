@@ -229,7 +229,7 @@ class TurnTable:
     (``Table.reserve``). The rows stay a list per number of dice rather than one block: a
     fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
-    collect = 0  # a set-up out of heap: 1 collects at the next step, 2 has collected (``build``)
+    collect = 0  # longer rows to make: 1 collects at the next step, 2 has collected (``build``)
 
     def __init__(self, table, rules, a, b):
         self.start(table, rules, a, b)
@@ -397,13 +397,15 @@ class TurnTable:
         after a step of the set-up, or a number of dice of a row, once ``stop()`` is true (a
         board spreads a turn over frames this way: a whole row takes a board about 20 ms, its
         six dice about 12). True once the table is complete."""
+        cut = False
         while self.C is None:
-            # Every try runs with the collector off. In a heap with no room for the rows the
-            # allocator would collect at each list that did not fit, and fail all the same: a
-            # long game against the expert had a frame of four collections (60 ms on a board).
-            # So on a board a set-up that needs longer rows than the spare ones collects
-            # first, at a step of its own, and a try that fails without that collects at the
-            # next step; failing after the collection, the turn is worked out shorter.
+            # On a board, a set-up that needs longer rows than the spare ones collects first,
+            # at a step of its own, then tries with the collector off: in a heap with no room
+            # for them the allocator would collect at each list that did not fit and fail all
+            # the same (a long game against the expert had a frame of four collections, about
+            # 100 ms on a board). A shorter turn's try runs with the collector off too: the
+            # failed try's allocation has just collected, and what it made is spare, not
+            # garbage, so another collection would find the same heap.
             if not self.collect and getattr(gc, "mem_free", None) is not None:
                 spare, size = self.table.spare, self.size()
                 C = None if spare is None else spare[1]
@@ -419,21 +421,17 @@ class TurnTable:
                 self.collect = 2
                 if stop is not None and stop():
                     return False
-            collecting = gc.isenabled()
+            collecting = (cut or self.collect == 2) and gc.isenabled()
             if collecting:
                 gc.disable()
             try:
                 done = self._set_up(stop)
             except MemoryError:  # what was set up is spare again, for the shorter turn to fill
                 self._give_back(0, self.let_go()[0])
-                if self.collect != 2:
-                    self.collect = 1
-                    if stop is not None:
-                        return False
-                    continue
                 if not self._shrink():
                     self.collect = 0
                     raise
+                cut = True
                 continue
             finally:
                 if collecting:
