@@ -229,7 +229,7 @@ class TurnTable:
     (``Table.reserve``). The rows stay a list per number of dice rather than one block: a
     fragmented heap has room for 1 KB far more often than for 7 KB in one piece."""
 
-    collect = 0  # longer rows to make: 1 collects at the next step, 2 has collected (``build``)
+    collect = 0  # longer rows to make: 1 collects before they are made, 2 has collected (``build``)
 
     def __init__(self, table, rules, a, b):
         self.start(table, rules, a, b)
