@@ -70,11 +70,17 @@ class App:
         # neither changed nor is still being drawn (a sector rewrite takes a board ~20 ms)
         self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete or self.draw_due)
         now = controller.now
+        screens = self.screens
+        if (controller.job is not None and self.view.version == screens.version and not screens.incomplete
+                and ticks_diff(controller.work_clock(), began) >= DRAW_BY_MS):
+            # a job's step (most often a module read, with the collection after it) took
+            # the frame and left nothing new to draw: the lights' and the sounds' checks,
+            # a few ms on a board, wait for the next frame
+            return False
         # The display refreshes itself (auto_refresh, CircuitPython's default): its native
         # background task sends what changed, so the loop never waits for a whole redraw.
         changed = False
         drawn = controller.work_clock()
-        screens = self.screens
         self.draw_due = (not self.draw_due and (self.view.version != screens.version or screens.incomplete)
                          and ticks_diff(drawn, began) + self.draw_ms > DRAW_BY_MS)
         if not self.draw_due:

@@ -143,3 +143,52 @@ def test_lights_with_nothing_new_to_show_are_never_owed():
     rig.view.led_version += 1  # something new for the lights
     rig.step()
     assert rig.app.lights_late == 1
+
+
+def test_a_frame_a_jobs_step_filled_ends_there_where_nothing_new_is_to_be_drawn():
+    """A job's step that took the frame's drawing time (a module read under the splash, on a
+    board) leaves the display's, the lights' and the sounds' checks to the next frame: on
+    a board even those come to a few ms, and the step has already taken most of the frame."""
+    rig = Rig()
+    rig.settle()
+    while rig.app.screens.incomplete:  # the set-up menu drawn to its last character
+        rig.step()
+    renders = counted(rig, "render", rig.app.screens)
+    lights = counted(rig, "update", rig.app.leds)
+    sounds = counted(rig, "update", rig.board.sound)
+    steps = []
+
+    def job():
+        for _ in range(2):
+            steps.append(rig.app.frames)
+            rig.clock.advance(DRAW_BY_MS)  # the step's work, on the frame's work clock
+            yield
+
+    rig.controller._start_job(job())
+    rig.step()  # the step takes the frame: nothing after it
+    assert len(steps) == 1 and renders == [] and lights == [] and sounds == []
+    rig.step()  # the same with the job's second step
+    assert len(steps) == 2 and renders == [] and lights == [] and sounds == []
+    rig.step()  # the job's end: a light frame, which checks everything again
+    assert rig.controller.job is None and renders and lights and sounds
+
+
+def test_a_frame_a_jobs_step_filled_still_draws_what_is_new():
+    """Where the view changed, the frame goes on as any busy frame: drawing owed to the
+    next frame, never two frames in a row."""
+    rig = Rig()
+    rig.settle()
+    renders = counted(rig, "render", rig.app.screens)
+    rig.app.draw_ms = DRAW_BY_MS
+
+    def job():
+        while True:
+            rig.view.version += 1  # each step changes what the display shows
+            rig.clock.advance(DRAW_BY_MS)
+            yield
+
+    rig.controller._start_job(job())
+    for _ in range(6):
+        rig.step()
+    assert len(renders) >= 3
+    assert all(later - earlier <= 2 for earlier, later in zip(renders, renders[1:]))
