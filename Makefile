@@ -4,12 +4,15 @@
 PY := .venv/bin/python
 STAMP := .venv/.installed
 
-.PHONY: sim test bench deploy board-check circuitpython circuitpython-debug circuitpython-timing circuitpython-oom clean
+.PHONY: sim test bench deploy board-check circuitpython circuitpython-board circuitpython-debug circuitpython-timing circuitpython-oom clean
+# the shared source tarball beside the clone, unless CIRCUITPYTHON_SRC names a source
+SHARED_SRC := CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)}
+BOARD_CORE := build/circuitpython-board/bin/circuitpython
 
 sim: $(STAMP)
 	$(PY) code.py
 
-test: $(STAMP)
+test: $(STAMP) $(BOARD_CORE)
 	$(PY) -m pytest -q tests
 
 $(STAMP): requirements.txt requirements-sim.txt
@@ -21,24 +24,28 @@ $(STAMP): requirements.txt requirements-sim.txt
 circuitpython:
 	sh tools/build_circuitpython.sh build/circuitpython/bin
 
+# The core the board check plays the firmware on (tools/board_check.py): built like the others,
+# a board's pystack included, which the shared core lacks; built once, by `make test` too.
+$(BOARD_CORE): tools/build_circuitpython.sh
+	$(SHARED_SRC) sh tools/build_circuitpython.sh build/circuitpython-board/bin
+
+circuitpython-board: $(BOARD_CORE)
+
 # The same core with its symbols, for tools/board_gdb.py (the shared source tarball by default).
 circuitpython-debug:
-	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
-	    UNSTRIPPED=1 sh tools/build_circuitpython.sh build/circuitpython-debug/bin
+	$(SHARED_SRC) UNSTRIPPED=1 sh tools/build_circuitpython.sh build/circuitpython-debug/bin
 
 # The core tools/board_time.py times on: without threads or -fPIE (a board pays for neither),
 # counting the names it compares when it looks one up and the collector's work.
 circuitpython-timing:
-	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
-	    QSTR_WALK=1 sh tools/build_circuitpython.sh build/circuitpython-timing/bin
+	$(SHARED_SRC) QSTR_WALK=1 sh tools/build_circuitpython.sh build/circuitpython-timing/bin
 
 # The same core telling where each allocation its heap could not make came from, for
 # tools/board_oom.py.
 circuitpython-oom:
-	CIRCUITPYTHON_SRC=$${CIRCUITPYTHON_SRC:-$$(ls ../shared/circuitpython/circuitpython-*-min-src.tar.gz)} \
-	    OOM_TRACE=1 sh tools/build_circuitpython.sh build/circuitpython-oom/bin
+	$(SHARED_SRC) OOM_TRACE=1 sh tools/build_circuitpython.sh build/circuitpython-oom/bin
 
-board-check: $(STAMP)
+board-check: $(STAMP) $(BOARD_CORE)
 	$(PY) tools/board_check.py
 
 deploy: $(STAMP)

@@ -172,7 +172,8 @@ class Controller(Computer, PlayView):
     def _tick(self):
         self._page_strip()
         if self.job is not None:
-            if self.due != self.now:  # not in the frame that started it
+            # not in the frame that started it, nor in one that owes a drawing (``resting``)
+            if self.due != self.now and not self.resting:
                 job = self.job
                 try:
                     next(job)

@@ -55,8 +55,12 @@ class App:
         controller = self.controller
         began = controller.work_clock()
         # nothing worked ahead in a frame for the collector, nor in one that owes the display
-        # or the lights a drawing left by the last frame (it draws it, whatever its work)
-        controller.resting = self.gc_due or self.draw_due or self.lights_late > 0
+        # or the lights a drawing left by the last frame (it draws it, whatever its work); one
+        # that owes the display runs no job's step either (a module read and its collection
+        # on top of a drawing made a board's frame of 50 ms). The display is owed at most
+        # every other frame, so a job still steps; the lights, owed up to LIGHTS_LATE frames
+        # in a row, could together with it hold a job back for good.
+        controller.resting = self.draw_due or (controller.job is None and (self.gc_due or self.lights_late > 0))
         # the last frame ended a turn: the game is captured for its save before a press can
         # move it on, and written in a later frame
         captured = self.keeper.capture_due

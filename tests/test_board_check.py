@@ -2,6 +2,7 @@
 (tools/board_check.py): a whole game to the end screen, and a game resumed after a power
 cut. Quick forms; ``python tools/board_check.py`` runs every scenario and bisects heaps."""
 import json
+import os
 import pathlib
 import sys
 
@@ -11,17 +12,23 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 
 import board_check  # noqa: E402
+import cpcore  # noqa: E402
 
 ROOMY = 384 * 1024  # above every scenario's smallest heap (README); 128K is the goal
 
 
 @pytest.fixture(scope="module")
 def work(tmp_path_factory):
-    old = board_check.WORK
+    """The check's folder, and the core it plays on: the board's (its pystack), as
+    ``make board-check``'s."""
+    old, core = board_check.WORK, os.environ.get("CIRCUITPYTHON_BIN")
     board_check.WORK = tmp_path_factory.mktemp("board-check")
+    cpcore.use_board_core()
     board_check.compiled_fakes()
     yield board_check.WORK
     board_check.WORK = old
+    if core is None:
+        os.environ.pop("CIRCUITPYTHON_BIN", None)
 
 
 def test_a_game_against_normal_reaches_the_end_screen(work):
@@ -51,6 +58,22 @@ def test_keys_pressed_at_random_start_games_and_open_the_menus_across_power_cuts
     assert 2 <= row["most_seats"] <= 8 and row["gave_way"] == 0
     line = json.loads(board_check.report(row))
     assert line["games_started"] == row["games_started"] and "saves_waited" in line
+
+
+def test_the_check_plays_on_a_core_with_a_boards_pystack(work):
+    """A board runs each call's frame on a fixed pystack beside the heap; a call past its
+    end is a RuntimeError. The games above ran on such a core, of a board's size."""
+    if pathlib.Path(cpcore.bin_dir()) != cpcore.BOARD_CORE:
+        pytest.fail("the board check's core is not built: `make circuitpython-board` (make test builds it)")
+    assert 40 <= cpcore.pystack_depth() <= 60  # 2048 bytes of 40-byte frames, less the probe's own
+
+
+def test_the_expert_plays_its_deepest_calls_within_a_boards_pystack(work):
+    """The expert's turn table, built inside a frame's job inside the main loop, is the
+    firmware's deepest chain of calls; in a roomy heap only the pystack can stop it."""
+    row = board_check.run("expert", ROOMY)
+    assert row["ok"], row["error"]
+    assert row["seen"][-1] == "end"
 
 
 def test_running_out_of_heap_is_reported_not_crashed(work):

@@ -336,28 +336,31 @@ def test_a_frames_record_counts_the_clocks_readings_since_the_last():
 
 
 @pytest.mark.parametrize("patch, made", [
-    ("core-timing.patch", {"qstr.c": "qstr_walk_count(pool, low, at + 1);", "gc.c": "GC_WORK(4, 1);",
-                           "modmicropython.c": ""}),
-    ("core-oom.patch", {"runtime.c": '"OOM %u bytes, %u free, largest hole %u\\n"',
-                        "vm.c": '"OOM in %s %s\\n"'}),
+    ("core-timing.patch", {"py/qstr.c": "qstr_walk_count(pool, low, at + 1);", "py/gc.c": "GC_WORK(4, 1);",
+                           "py/modmicropython.c": ""}),
+    ("core-oom.patch", {"py/runtime.c": '"OOM %u bytes, %u free, largest hole %u\\n"',
+                        "py/vm.c": '"OOM in %s %s\\n"'}),
+    ("core-pystack.patch", {"ports/unix/main.c": 'getenv("CIRCUITPY_PYSTACK_SIZE")'}),
 ])
 def test_the_cores_patches_apply_to_the_cores_source(tmp_path, patch, made):
-    """``make circuitpython-timing`` and ``make circuitpython-oom`` patch the source the
-    shared core is built from: each patch must still apply to it."""
+    """Every core built here (the pystack's) and ``make circuitpython-timing`` and ``make
+    circuitpython-oom`` patch the source the shared core is built from: each patch must still
+    apply to it."""
     import subprocess
     import tarfile
 
     tarballs = sorted((REPO.parent / "shared" / "circuitpython").glob("circuitpython-*-min-src.tar.gz"))
     assert tarballs, "the core's source tarball is missing from ../shared/circuitpython (see README)"
     with tarfile.open(tarballs[-1]) as tar:
-        members = [m for m in tar.getmembers() if m.name.endswith(tuple("/py/" + name for name in made))]
+        members = [m for m in tar.getmembers() if m.name.endswith(tuple("/" + name for name in made))]
         tar.extractall(tmp_path, members=members)
-    top = (tmp_path / "py").parent if (tmp_path / "py").exists() else next(tmp_path.iterdir())
+    # the tarball's paths start at its top, or in one folder
+    top = tmp_path if (tmp_path / next(iter(made))).exists() else next(tmp_path.iterdir())
     proc = subprocess.run(["patch", "-d", str(top), "-p1"], input=(REPO / "tools" / patch).read_text(),
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name, line in made.items():
-        assert line in (top / "py" / name).read_text()
+        assert line in (top / name).read_text()
 
 
 def test_the_fakes_timing_wrapper_costs_more_than_a_plain_call(work):

@@ -1,7 +1,7 @@
 """A frame whose own work already took most of its time leaves drawing the display, and
 then the lights, to the next frame (app.main, DRAW_BY_MS): the display a frame late, never
 two frames in a row, the lights at most LIGHTS_LATE frames; and no save or collection in
-the frame that owes the drawing."""
+the frame that owes the drawing, nor a job's step."""
 
 from app.pace import DRAW_BY_MS, LIGHTS_LATE
 from simrig import Rig
@@ -192,3 +192,73 @@ def test_a_frame_a_jobs_step_filled_still_draws_what_is_new():
         rig.step()
     assert len(renders) >= 3
     assert all(later - earlier <= 2 for earlier, later in zip(renders, renders[1:]))
+
+
+def test_a_frame_that_owes_a_drawing_runs_no_jobs_step():
+    """The display's drawing left to the next frame is that frame's work: a job's step (a
+    module read with its collection, under the splash) waits a frame more."""
+    rig = Rig()
+    rig.settle()
+    renders = counted(rig, "render", rig.app.screens)
+    steps = []
+
+    def job():
+        for _ in range(3):
+            steps.append(rig.app.frames)
+            yield
+
+    light = rig.controller.work_clock
+    rig.app.draw_ms = DRAW_BY_MS // 2
+    busy(rig, DRAW_BY_MS // 2 + 1)
+    rig.tap("down")  # the drawing left to the next frame
+    assert rig.app.draw_due and renders == []
+    rig.controller.work_clock = light  # the frames after it light
+    rig.controller._start_job(job())
+    owed = rig.app.frames
+    rig.step()  # draws what it owes, and nothing of the job
+    assert renders == [owed] and steps == []
+    rig.step()
+    assert steps == [owed + 1]
+
+
+
+def test_a_collection_waited_for_holds_no_job_back():
+    """The quiet frame a collection waits for comes once no job runs; meanwhile the job's
+    steps go on (only a drawing owed holds one back)."""
+    rig = Rig()
+    rig.settle()
+    steps = []
+
+    def job():
+        for _ in range(3):
+            steps.append(rig.app.frames)
+            yield
+
+    rig.app.gc_due = True
+    rig.controller._start_job(job())
+    for _ in range(4):
+        rig.step()
+    assert len(steps) == 3 and rig.controller.job is None
+
+
+def test_a_job_goes_on_where_every_frame_is_slow():
+    """Every frame's work passing DRAW_BY_MS: the display is owed every other frame and the
+    lights up to LIGHTS_LATE frames in a row, yet the job steps at least every other frame."""
+    rig = Rig()
+    rig.settle()
+    rig.app.draw_ms = rig.app.lights_ms = DRAW_BY_MS
+    busy(rig, DRAW_BY_MS)
+    steps = []
+
+    def job():
+        for _ in range(6):
+            rig.view.version += 1  # each step gives the display and the lights something new
+            rig.view.led_version += 1
+            steps.append(rig.app.frames)
+            yield
+
+    rig.controller._start_job(job())
+    for _ in range(14):
+        rig.step()
+    assert len(steps) == 6 and rig.controller.job is None
+    assert all(later - earlier <= 2 for earlier, later in zip(steps, steps[1:]))

@@ -7,7 +7,11 @@ host-only. Usage:
     python tools/board_check.py --games 1            # one game a scenario (quick; default 8)
     python tools/board_check.py --bisect             # the smallest heap each scenario passes in
     python tools/board_check.py --scenario menus --modules   # what each screen has loaded
+    python tools/board_check.py --pystack 1536       # a smaller pystack than a board's 2 KB
 
+It plays on the core ``make circuitpython-board`` builds where there is one (unless
+``$CIRCUITPYTHON_BIN`` names another): a board runs each call's frame on its pystack of 2
+KB, beside the heap, which the shared core lacks (it says so if it plays on that one).
 Deploys the firmware as ``make deploy`` does (bytecode, per board), lays each scenario's
 drive out with the fake hardware of tests/fakes (compiled like the libraries) and runs the
 deployed ``code.py`` on the core with ``-X heapsize``. ``tools/board_scenario.py`` plays it
@@ -31,6 +35,7 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 
+import cpcore  # noqa: E402
 import deploy  # noqa: E402
 import short_names  # noqa: E402
 from mpy import harness  # noqa: E402
@@ -83,6 +88,11 @@ GAMES = 8  # games a scenario: whether a game's blocks find room in its heap is 
 # sampled, not taken as given (one line more in the driver has turned 7 passing games of 8
 # into none)
 PAD = 160
+# The pystack of the run that measures the machinery: room to spare (its imports nest). A
+# game's is a board's (cpcore.BOARD_PYSTACK) plus what the driver's own calls take below
+# code.py, so that the firmware's calls get exactly a board's.
+PYSTACK_ROOM = 16 * 1024
+PYSTACK = cpcore.BOARD_PYSTACK  # the firmware's (--pystack)
 
 
 def parse_heap(text):
@@ -109,23 +119,26 @@ def compiled_fakes():
     return out
 
 
-def overhead(board, hostile=False):
+def overhead(board, hostile=False, what="OVERHEAD"):
     """Heap the test machinery takes before code.py starts: the harness, this driver and
     the fakes' code and module state (a board's modules are C, in flash), and in a hostile
     game the random keys' module. Added to the heap each scenario runs in, so the firmware
-    itself gets exactly the heap asked for."""
+    itself gets exactly the heap asked for. With ``what="PYSTACK"``: the pystack the
+    driver's calls take below the firmware's, added to a board's likewise."""
     cache = overhead.__dict__.setdefault("cache", {})
     if (board, hostile) not in cache:
         drive = WORK / "drives" / "overhead"
         if drive.exists():
             shutil.rmtree(drive)
         drive.mkdir(parents=True)
-        proc = _core(board, {"scenario": "overhead", "measure_only": True, "hostile": hostile}, 1024 * 1024, drive)
-        cache[board, hostile] = int(proc.stdout.split("OVERHEAD ")[1].split()[0])
-    return cache[board, hostile]
+        proc = _core(board, {"scenario": "overhead", "measure_only": True, "hostile": hostile}, 1024 * 1024, drive,
+                     PYSTACK_ROOM)
+        proc.check()
+        cache[board, hostile] = {key: int(proc.stdout.split(key + " ")[1].split()[0]) for key in ("OVERHEAD", "PYSTACK")}
+    return cache[board, hostile][what]
 
 
-def _core(board, cfg, heap, drive):
+def _core(board, cfg, heap, drive, pystack):
     out = deployed(board)
     # the driver reads the firmware's state by its names: spelt as the deployed bytecode
     # spells them (tools/short_names.py)
@@ -151,7 +164,8 @@ def _core(board, cfg, heap, drive):
         mounts.append(hostile_keys)
     return harness.run_circuitpython(script, mounts=mounts, libs=(WORK / "fakes", out / "lib"),
                                      hide=("os.urandom",), heap=heap, timeout=1800,
-                                     board=board, drive=drive, fixed_addresses=bool(cfg.get("clock_log")))
+                                     board=board, drive=drive, fixed_addresses=bool(cfg.get("clock_log")),
+                                     pystack=pystack)
 
 
 def run_once(name, heap, drive, extra=None, seed=1):
@@ -165,7 +179,8 @@ def run_once(name, heap, drive, extra=None, seed=1):
     if cfg.get("timing"):
         cfg["timing_heap"] = TIMING_HEAP
     cfg["overhead"] = overhead(board, bool(cfg.get("hostile"))) + cfg["pad"] + cfg.get("timing_heap", 0)
-    proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive)
+    pystack = PYSTACK + overhead(board, bool(cfg.get("hostile")), "PYSTACK")
+    proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive, pystack)
     if VERBOSE:
         print(proc.stderr, file=sys.stderr)
     for line in proc.stdout.splitlines():
@@ -400,12 +415,20 @@ def main(argv=None):
                         help="also show the heap in use when each screen first shows")
     parser.add_argument("--modules", action="store_true",
                         help="also list the firmware's modules loaded when each screen first shows")
+    parser.add_argument("--pystack", type=int, default=cpcore.BOARD_PYSTACK,
+                        help="the firmware's pystack in bytes (default %(default)s, a board's)")
     args = parser.parse_args(argv)
-    global VERBOSE
+    global VERBOSE, PYSTACK
     VERBOSE = args.verbose
+    PYSTACK = args.pystack
     # the hostile scenarios only when named: the planned nine are the check's goal (a
     # scenario at 128 KiB), the hostile ones keys nobody plans, with power cuts
     names = args.scenario or [name for name in SCENARIOS if not SCENARIOS[name][3].get("hostile")]
+    cpcore.use_board_core()
+    if not cpcore.pystack_depth():
+        print("board_check: this core has no pystack: each call's frame is made in the heap, as "
+              "no board's is, so games fail that a board would play (`make circuitpython-board`)",
+              file=sys.stderr, flush=True)
     compiled_fakes()
     ok = True
     for name in names:

@@ -516,9 +516,9 @@ def main():
             spent = time.monotonic_ns() - began
             if not times["machinery_gc"] or spent < times["machinery_gc"]:
                 times["machinery_gc"] = spent
-    if CFG.get("measure_only"):
+    measure_only = CFG.get("measure_only")
+    if measure_only:
         print("OVERHEAD %d" % machinery)
-        return
     if CFG.get("timing"):
         times["timing_heap"] = timing_heap
         timing.measure_reads()
@@ -530,8 +530,8 @@ def main():
     times["start"] = time._ticks_us()
     times["faked"], times["calls"] = _cost.spent[0], _cost.calls[0]
     supervisor.drive_clock(0)
-    random.seed(CFG["seed"])
-    board.board_id = CFG["board_id"]
+    random.seed(CFG.get("seed", 1))
+    board.board_id = CFG.get("board_id")
     global profiler
     if CFG.get("profile"):
         import board_profile as profiler  # its names before the logs' mark, where they count for nothing
@@ -553,6 +553,8 @@ def main():
     step = app_main.App.step
 
     def observed_step(self):
+        if self is None:  # the pystack the driver's calls take below the firmware's (board_check)
+            return micropython.pystack_use() if hasattr(micropython, "pystack_use") else 0
         if not CFG.get("timing"):  # the clock's big ints are garbage a board would not make
             changed = step(self)
             observe(self)
@@ -636,6 +638,12 @@ def main():
         return changed
 
     app_main.App.step = observed_step
+    if measure_only:
+        # on a board code.py's frame is the first on the pystack; here it comes after the
+        # driver's (this one's included, as the exec below calls code.py from here), and its
+        # App.step's after this wrapper's: what board_check adds to the board's pystack
+        print("PYSTACK %d" % observed_step(None))
+        return
     if CFG.get("profile"):
         profiler.profile_calls(faked_ns)
     # where the firmware's first blocks land among the machinery's moves with a block held

@@ -8,6 +8,8 @@
 #                       compares one by one when it looks a name up (micropython.qstr_walked)
 #                       and the collector's work (micropython.gc_work), both from
 #                       tools/core-timing.patch, and is built without threads or -fPIE
+#   PYSTACK=BYTES       the Python call stack's size (default 2048, CircuitPython 10's
+#                       CIRCUITPY_PYSTACK_SIZE): see below
 #   OOM_TRACE=1         the core for tools/board_oom.py: at each allocation the heap cannot
 #                       make it prints to stderr the size asked for, the free heap and its
 #                       largest hole, then each Python function the MemoryError leaves
@@ -39,13 +41,22 @@ fi
 if [ -n "${OOM_TRACE:-}" ]; then
     patch -d "$work" -p1 < "$(dirname "$0")/core-oom.patch"
 fi
+# A board runs each Python call's frame on its pystack, a fixed block beside the heap
+# (CircuitPython turns MICROPY_ENABLE_PYSTACK on for every board; a call past its end is
+# "RuntimeError: pystack exhausted"). The unix port has it off: there a call whose frame is
+# over 44 bytes takes it from the heap, and where the heap is full the allocator collects
+# first, which a board never does. So the core gets a pystack of a board's size, PYSTACK
+# bytes, or $CIRCUITPY_PYSTACK_SIZE where it runs (tools/core-pystack.patch: the board
+# check adds what its driver's own calls take).
+pystack=${PYSTACK:-2048}
+patch -d "$work" -p1 < "$(dirname "$0")/core-pystack.patch"
 make -C "$work/mpy-cross" -j2 LDFLAGS_EXTRA=-static
 # Like the board: 32-bit words, objects in the compact REPR_C form (30-bit small ints,
-# floats inside the object word, so single precision), a fixed heap (-X heapsize=), no FFI
-# and nothing frozen.
+# floats inside the object word, so single precision), a fixed heap (-X heapsize=), no FFI,
+# nothing frozen, and a board's pystack.
 make -C "$work/ports/unix" -j2 ${UNSTRIPPED:+STRIP=} $threads VARIANT=standard BUILD=build-board32 MICROPY_FORCE_32BIT=1 \
     MICROPY_PY_FFI=0 FROZEN_MANIFEST= LDFLAGS_EXTRA=-static \
-    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT $timing_cflags"
+    CFLAGS_EXTRA="-DMICROPY_PY_MICROPYTHON_RINGIO=0 -DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_C -DMICROPY_FLOAT_IMPL=MICROPY_FLOAT_IMPL_FLOAT -DMICROPY_ENABLE_PYSTACK=1 -DCIRCUITPY_PYSTACK_SIZE=$pystack $timing_cflags"
 mkdir -p "$out"
 cp "$work/mpy-cross/build/mpy-cross" "$out/mpy-cross"
 cp "$work/ports/unix/build-board32/micropython" "$out/circuitpython"

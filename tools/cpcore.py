@@ -59,6 +59,41 @@ def interpreter():
     return str(bin_dir() / "circuitpython")
 
 
+# The core the board check plays on (`make circuitpython-board`): built as every core here,
+# with a board's pystack (tools/build_circuitpython.sh), which the shared core lacks.
+BOARD_CORE = REPO / "build" / "circuitpython-board" / "bin"
+# CircuitPython 10's CIRCUITPY_PYSTACK_SIZE, a board's unless its settings.toml changes it
+BOARD_PYSTACK = 2048
+PYSTACK_PROBE = """
+def down(n):
+    return n if n == 0 else down(n - 1)
+deepest = 0
+try:
+    for deepest in range(1, 4000):
+        down(deepest)
+    print(0)
+except RuntimeError as error:
+    print(deepest if "pystack" in str(error) else 0)
+"""
+
+
+def use_board_core():
+    """Point ``$CIRCUITPYTHON_BIN`` at ``BOARD_CORE`` where it is built and no other core
+    was asked for; the folder of the core in use (CoreMissing where there is none)."""
+    if not os.environ.get("CIRCUITPYTHON_BIN") and all(os.access(BOARD_CORE / name, os.X_OK) for name in PROGRAMS):
+        os.environ["CIRCUITPYTHON_BIN"] = str(BOARD_CORE)
+    return bin_dir()
+
+
+def pystack_depth():
+    """How deep a one-argument Python function recurses on the core in use before its
+    pystack runs out, or 0 where the core has none (each call's frame then comes from the
+    heap, as no board's does)."""
+    out = subprocess.run([interpreter(), "-c", PYSTACK_PROBE], capture_output=True, text=True,
+                         check=True, timeout=30).stdout
+    return int(out.split()[-1])
+
+
 def mpy_cross():
     return str(bin_dir() / "mpy-cross")
 

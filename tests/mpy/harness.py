@@ -142,8 +142,10 @@ def core_command(script, heap=DEFAULT_HEAP, fixed_addresses=False):
     return command
 
 
-def core_env(root):
+def core_env(root, pystack=None):
     env = dict(os.environ)
+    if pystack is not None:  # a core built by tools/build_circuitpython.sh reads it
+        env["CIRCUITPY_PYSTACK_SIZE"] = str(pystack)
     # Relative, as on a board (its sys.path is "", "/", ".frozen", "/lib"), the core running in
     # the drive's folder: a module's file name is a string the interpreter keeps for good, and
     # the host's long absolute path would cost the heap about 45 bytes a module more.
@@ -161,7 +163,8 @@ def _traceback_to_stderr(proc):
 
 
 def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT_HEAP,
-                      mem=False, timeout=120, board="macropad", drive=None, fixed_addresses=False):
+                      mem=False, timeout=120, board="macropad", drive=None, fixed_addresses=False,
+                      pystack=None):
     """Run ``script`` on the core, laid out and restricted like ``board``'s drive.
 
     script: source text, or a pathlib.Path / existing "*.py" path.
@@ -173,6 +176,7 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
         globals still alive.
     drive: lay the drive out in this folder (kept) instead of a temporary one.
     fixed_addresses: the heap at one address run after run (``core_command``).
+    pystack: the bytes of the core's pystack, on a core that has one (a board's 2 KB else).
     """
     with tempfile.TemporaryDirectory(prefix="cpdrive-") as temp:
         root = lay_out_drive(drive or temp, mounts, libs)
@@ -185,7 +189,7 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
         driver.write_text(DRIVER % {"hidden": tuple(cpcore.hidden_modules(board)),
                                     "hide": tuple(hide), "script": path, "mem": bool(mem)})
         proc = subprocess.run(core_command(driver, heap, fixed_addresses), capture_output=True, text=True,
-                              cwd=root, env=core_env(root), timeout=timeout)
+                              cwd=root, env=core_env(root, pystack), timeout=timeout)
     result = CoreResult(proc.returncode, *_traceback_to_stderr(proc))
     match = re.search(r"^mpy-mem retained=(\d+)$", proc.stderr, re.M)
     if match:
