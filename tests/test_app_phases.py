@@ -18,7 +18,8 @@ import board_check  # noqa: E402
 
 ROOMY = 384 * 1024  # the phases, not the heap, are checked here
 ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
-          "farkle.players.normal", "farkle.players.expert_turns", "farkle.players.expert", "farkle.players.hint")
+          "farkle.players.normal", "farkle.players.expert_turns", "farkle.players.expert_table",
+          "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
 SETUP_CODE = ("app.setup", "app.setupmenu", "farkle.fairstart", "farkle.presets", "farkle.rules_check")
 SCREEN_PARTS = ("app.setupmenu", "app.gamestart", "app.rolloff", "app.pausemenu", "app.endscreen", "app.panels")
@@ -112,7 +113,7 @@ def test_a_hints_expert_goes_with_the_turn_it_advised_or_a_pause(loaded):
     """The menus game is against normal, without the meter: the expert that advised the
     hint is loaded while that turn is played; the pause menu (nothing works ahead while it
     shows) and the end screen find its code gone."""
-    for name in ("farkle.players.expert_turns", "farkle.players.expert"):
+    for name in ("farkle.players.expert_turns", "farkle.players.expert_table", "farkle.players.expert"):
         assert name in loaded["hint"]  # the hint's turn: the adviser stays
         assert name not in loaded["pause"]
         assert name not in loaded["end"]

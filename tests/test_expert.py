@@ -81,6 +81,7 @@ import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
 from farkle.players import expert, expert_duel, expert_files, expert_turns, make_player  # noqa: E402
+from farkle.players import expert_table as reader  # noqa: E402  the file's reader (the writer: below)
 import farkle.players  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
 
@@ -503,8 +504,8 @@ def test_a_boards_turn_that_needs_longer_rows_collects_first_at_a_step_of_its_ow
     than the spare ones collects before it makes them, at a step of its own, then makes them
     with the collector off (no hole for them, the allocator would collect at each list and
     fail all the same); a turn the spare rows hold collects nothing."""
-    monkeypatch.setattr(expert_turns, "getpid", None)
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "getpid", None)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     table.let_turns_go()
@@ -535,8 +536,8 @@ def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkey
     """A turn longer than the game's first rows that finds no heap for longer ones keeps the
     rows it took from the table: cut to their length, it fills them, and needs no new block
     from the heap that has just had none."""
-    monkeypatch.setattr(expert_turns, "getpid", None)
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "getpid", None)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     table.let_turns_go()
@@ -562,9 +563,9 @@ def test_a_turn_cut_for_want_of_heap_fills_the_rows_the_game_started_with(monkey
 def test_an_expert_made_where_its_rows_find_no_heap_makes_them_at_its_first_turn(monkeypatch):
     """A board's expert made in a heap without room for its rows is made all the same (it
     does not give way to hard): its first turn makes them, when the heap may have room."""
-    monkeypatch.setattr(expert_turns, "getpid", None)
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "getpid", None)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "_TABLES", {})
     room = expert_turns.room
     monkeypatch.setattr(expert_turns, "room", lambda size: 1 << 40)  # rows no heap can hold
     rules = preset("classic")
@@ -583,7 +584,7 @@ def test_a_board_fills_the_last_turns_lists_for_the_next_one(monkeypatch):
     new position, with its bank and value lists filled again: nothing of a turn's is made
     per turn (late in a game the heap may have no hole for it); the values are those of a
     turn built on its own."""
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
     first = table.turn_table(rules, 12, 180)  # the longest turn of the game: the largest lists
@@ -606,9 +607,9 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
     once the game's start has the expert reserve them (not while the code that made it is
     still loaded); a turn that fits fills them; the game's end takes them back; the next
     game's expert takes over the last turn's rows."""
-    monkeypatch.setattr(expert_turns, "getpid", None)
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "getpid", None)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "_TABLES", {})
     rules = preset("classic")
     player = expert_files.make(rules, 2, 1)
     table = player.table
@@ -630,8 +631,8 @@ def test_a_board_makes_its_rows_as_the_game_starts_and_gives_them_back_when_it_e
 
 def test_a_board_expert_whose_rows_find_no_room_says_so(monkeypatch):
     """Its first turn makes them then; a hint's adviser gives way to hard (app.advice)."""
-    monkeypatch.setattr(expert_turns, "getpid", None)
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "getpid", None)
+    monkeypatch.setattr(reader, "_TABLES", {})
     player = expert_files.make(preset("classic"), 2, 1)
     monkeypatch.setattr(expert_turns, "room", lambda size: 1 << 40)  # no heap holds that
     assert player.reserve() is False
@@ -640,7 +641,7 @@ def test_a_board_expert_whose_rows_find_no_room_says_so(monkeypatch):
 
 def test_a_host_expert_reserves_nothing(monkeypatch):
     """A host keeps many turns, each with rows of its own length: nothing to take ahead."""
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "_TABLES", {})
     player = expert_files.make(preset("classic"), 2, 1)
     player.reserve()
     assert player.table.spare is None
@@ -653,7 +654,7 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
     one let go, have the values of a turn built at once on a table of its own."""
     import random
 
-    monkeypatch.setattr(expert_turns, "TURN_CACHE", 1)
+    monkeypatch.setattr(reader, "TURN_CACHE", 1)
     rng = random.Random(5)
     rules = preset(name)
     path = expert_files.DIR + "/expert_%s.bin" % name
@@ -940,12 +941,12 @@ def _fields(table):
 def test_a_file_opened_a_step_at_a_time_is_the_file_opened_at_once(monkeypatch):
     """The game's start opens the expert's file a step a frame (a board takes about 150 ms
     in one go): the table is the same, and making the expert then opens nothing."""
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "_TABLES", {})
     monkeypatch.setattr(expert_files, "PATHS", [])  # the shipped files only
     rules = preset("classic")
     steps = list(farkle.players.ahead("expert", rules, 2))
     assert len(steps) >= 4
-    (path, table), = expert_turns._TABLES.items()
+    (path, table), = reader._TABLES.items()
     assert _fields(table) == _fields(expert_files.open_table(path))
     opened = []
     monkeypatch.setattr(expert_files, "_opening", lambda *args: opened.append(args))
@@ -959,11 +960,11 @@ def test_only_the_expert_has_work_ahead():
 
 def test_a_file_for_other_rules_is_closed_once_its_header_is_read(monkeypatch):
     """Custom rules have no solved file: each file's header says so, and no roll groups are read."""
-    monkeypatch.setattr(expert_turns, "_TABLES", {})
+    monkeypatch.setattr(reader, "_TABLES", {})
     monkeypatch.setattr(expert_files, "PATHS", [])
     packed = []
     monkeypatch.setattr(expert_files, "_pack", lambda *args: packed.append(args) or iter(()))
     rules = preset("classic").replace(opening=350)
     assert list(expert_files.opening(rules, 2)) == []
-    assert packed == [] and expert_turns._TABLES == {}
+    assert packed == [] and reader._TABLES == {}
     assert make_player("expert", rules, 2, 1).level == "hard"

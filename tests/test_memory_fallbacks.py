@@ -254,9 +254,10 @@ def test_a_player_with_nothing_lighter_lets_the_error_through():
 
 
 @pytest.mark.parametrize("seat, gone", [
-    ("normal", ["farkle.players.expert_turns", "farkle.players.expert", "farkle.players.expert_duel",
-                "farkle.players.hard"]),
-    ("hard", ["farkle.players.expert_turns", "farkle.players.expert", "farkle.players.expert_duel"]),
+    ("normal", ["farkle.players.expert_turns", "farkle.players.expert_table", "farkle.players.expert",
+                "farkle.players.expert_duel", "farkle.players.hard"]),
+    ("hard", ["farkle.players.expert_turns", "farkle.players.expert_table", "farkle.players.expert",
+              "farkle.players.expert_duel"]),
     ("expert", ["farkle.players.policy", "farkle.players.normal", "farkle.players.hard"]),
 ])
 def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatch, seat, gone):

@@ -106,7 +106,7 @@ def one_run(level, games, seed):
     from app.main import App
     from app.setup import Setup
     from farkle.dice import RandomDice
-    from farkle.players import expert_turns
+    from farkle.players import expert_table
     from hardware.sim.board import ManualClock, SimBoard
 
     clock = ManualClock(0)
@@ -117,8 +117,8 @@ def one_run(level, games, seed):
     c = app.controller
     # as on a board: the expert keeps one turn table and works it out in slices timed on a
     # real clock (the manual clock stands still within a frame)
-    expert_turns.TURN_CACHE = 1
-    for table in expert_turns._TABLES.values():
+    expert_table.TURN_CACHE = 1
+    for table in expert_table._TABLES.values():
         table.turns = {}
     c.work_clock = lambda: int(time.perf_counter() * 1000) & 0x1FFFFFFF
     driver = Driver(board, c)

@@ -94,7 +94,7 @@ def result(ok, error=None, game=None):
            "error": error}
     if game is not None:
         out["scores"] = list(game.scores)
-    play = sys.modules.get("farkle.players.expert_turns")
+    play = sys.modules.get("farkle.players.expert_table")
     if play is not None:  # turns the expert worked out shorter, for want of heap for longer rows
         out["cut_turns"] = sum([table.capped for table in play._TABLES.values()])
     out["redrawn"] = state["redrawn"]

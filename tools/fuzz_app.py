@@ -126,9 +126,9 @@ def lights_lie(controller, keys):
 def shared():
     """A deepcopy memo of what copies of the app share: the experts' open tables (read-only,
     one per file for every player, and a file cannot be copied)."""
-    from farkle.players import expert_turns
+    from farkle.players import expert_table
 
-    return {id(table): table for table in expert_turns._TABLES.values()}
+    return {id(table): table for table in expert_table._TABLES.values()}
 
 
 def v_action(name):

@@ -132,9 +132,9 @@ def main(argv=None):
     # as at a board's power-up, no expert file is open yet: opening one takes a game's
     # start some frames (a step a frame), so the shots' lights are at the same phase
     # whatever this process opened before (the tests run this after others)
-    from farkle.players import expert_turns
+    from farkle.players import expert_table
 
-    expert_turns._TABLES.clear()
+    expert_table._TABLES.clear()
     macropad(args.out)
     tower(args.out)
     print("pictures in", args.out)

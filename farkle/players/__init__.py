@@ -34,7 +34,7 @@ def plays_as(level, rules, players=2):
 # Each level's play code, every module after those it imports: a board loads them a frame
 # each (``play_code``), and none of them took longer than a frame has
 PLAY_CODE = {"easy": ("base", "easy"), "normal": ("base", "policy", "normal"),
-             "hard": ("base", "policy", "normal", "hard"), "expert": ("base", "expert_turns", "expert")}
+             "hard": ("base", "policy", "normal", "hard"), "expert": ("base", "expert_turns", "expert_table", "expert")}
 
 
 def play_code(level, rules, players=2):

@@ -2,8 +2,8 @@
 
 The host solved the two-player game exactly (``farkle.solve.game2``) and wrote the result to
 ``farkle/policies/expert_<preset>.bin``; this module plays from it: a turn's decisions come from
-that turn's table (``farkle.players.expert_turns``, which reads the file by seek: the board
-never holds the whole file). Where no file fits the rules, the expert is *hard*
+that turn's table (``farkle.players.expert_turns``, from the file ``farkle.players.expert_table``
+reads by seek: the board never holds the whole file). Where no file fits the rules, the expert is *hard*
 (``expert_files.make`` returns None).
 
 Piggybacking (farkel) is not in the solved game: a file may be solved for the rules without

@@ -1,7 +1,7 @@
 """farkle.players.expert_files: the expert's solved files found, checked and opened.
 
 Set-up and game-start code, apart from the play (``farkle.players.expert``) and the table it
-reads (``farkle.players.expert_turns``, whose docstring gives the file's layout): a board
+reads (``farkle.players.expert_table``, whose docstring gives the file's layout): a board
 loads it to ask whether an expert has a file for the rules and to make the expert, then
 forgets it, so the game's heap holds only the code that plays.
 """
@@ -51,7 +51,7 @@ def _opening(path, rules=None, players=2):
     """``open_table``'s work, a step at a time (a generator that returns the table); with
     ``rules``, None (the file closed) once its header shows it does not fit them, before
     its roll groups are read."""
-    from farkle.players.expert_turns import Table
+    from farkle.players.expert_table import Table
 
     f = open(path, "rb")
     table = Table(path, f)
@@ -193,9 +193,9 @@ def find_table(rules, players=2):
 
 def _finding(rules, players):
     """``find_table``'s work, a step at a time (a generator that returns the table)."""
-    from farkle.players import expert_turns
+    from farkle.players import expert_table
 
-    tables = expert_turns._TABLES
+    tables = expert_table._TABLES
     for path in _paths(rules):
         table = tables.get(path)
         if table is None:
@@ -205,7 +205,7 @@ def _finding(rules, players):
                 continue
             if table is None:
                 continue
-            if expert_turns.getpid is None:
+            if expert_table.getpid is None:
                 # a board keeps one table, the one it plays now: another preset's (a game
                 # before) would hold its roll groups and a turn table of about 27 KB for ever
                 for old in tables.values():
@@ -238,7 +238,7 @@ def has_table(rules, players=2):
     asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
     if players != 2 and not MULTI:
         return False
-    opened = sys.modules.get("farkle.players.expert_turns")  # its open tables, if it is loaded
+    opened = sys.modules.get("farkle.players.expert_table")  # its open tables, if it is loaded
     wanted = None  # the rules' fingerprint, worked out once a header asks for it
     for path in _paths(rules):
         table = opened._TABLES.get(path) if opened is not None else None

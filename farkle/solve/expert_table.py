@@ -1,6 +1,6 @@
 """farkle.solve.expert_table: the expert's policy file, written from a solved game.
 
-host-only: numpy. The layout is documented in ``farkle/players/expert_turns.py`` (the reader).
+host-only: numpy. The layout is documented in ``farkle/players/expert_table.py`` (the reader).
 ``tools/make_expert.py`` solves a preset and writes ``farkle/policies/expert_<preset>.bin``.
 """
 
