@@ -172,7 +172,7 @@ class Controller(Computer, PlayView):
     def _tick(self):
         self._page_strip()
         if self.job is not None:
-            # not in the frame that started it, nor in one that owes a drawing (``resting``)
+            # not in the frame that started it, nor in one that owes the display (``resting``)
             if self.due != self.now and not self.resting:
                 job = self.job
                 try:

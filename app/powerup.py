@@ -88,7 +88,7 @@ def controller(c, clock, make_player, hint, dice, setup, seed, notices):
     c.setup_modules = None  # the modules loaded when the set-up menu first opened
     c.job = None  # a generator doing work too long for one frame, a step a frame
     c.resting = False  # set by the main loop for a frame the collector needs or that owes a
-    # drawing: no work ahead (and in the second, no job's step)
+    # drawing: no work ahead (and where the display is owed, no job's step)
     c._go(v.SPLASH)
     c.step, c.due = T_SPLASH, ticks_add(c.now, SPLASH_MS)
     c.view.lines = ["the dice tower", "press any key"]

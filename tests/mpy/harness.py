@@ -176,7 +176,8 @@ def run_circuitpython(script, mounts=("farkle",), libs=(), hide=(), heap=DEFAULT
         globals still alive.
     drive: lay the drive out in this folder (kept) instead of a temporary one.
     fixed_addresses: the heap at one address run after run (``core_command``).
-    pystack: the bytes of the core's pystack, on a core that has one (a board's 2 KB else).
+    pystack: the bytes of the core's pystack, on a core that has one (None: its own, a
+        board's 2 KB on the cores tools/build_circuitpython.sh builds).
     """
     with tempfile.TemporaryDirectory(prefix="cpdrive-") as temp:
         root = lay_out_drive(drive or temp, mounts, libs)
