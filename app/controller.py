@@ -304,7 +304,7 @@ class Controller(Computer, PlayView):
         # whether an expert has a table for these rules: the code that reads the tables'
         # headers in a frame, the question in the next, that code forgotten if it was not
         # loaded before; the menu's rows then find the answer kept
-        opening = "farkle.players.expert_files"
+        opening = "farkle.players.expert_headers"
         loaded = opening in sys.modules
         yield from load((opening,))
         from app import setup

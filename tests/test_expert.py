@@ -80,7 +80,7 @@ def test_final_round_and_known_values():
 import random  # noqa: E402
 
 from farkle.game import CHOOSE, KEEP, START, Game  # noqa: E402
-from farkle.players import expert, expert_duel, expert_files, expert_turns, make_player  # noqa: E402
+from farkle.players import expert, expert_duel, expert_files, expert_headers, expert_turns, make_player  # noqa: E402
 from farkle.players import expert_table as reader  # noqa: E402  the file's reader (the writer: below)
 import farkle.players  # noqa: E402
 from farkle.solve import expert_table, game2_eval  # noqa: E402
@@ -100,9 +100,9 @@ def small_file(tmp_path_factory, rules, cap):
 def small(tmp_path_factory):
     rules = preset("classic").replace(**SMALL)
     sol, path = small_file(tmp_path_factory, rules, 3000)
-    expert_files.PATHS.insert(0, str(path))
+    expert_headers.PATHS.insert(0, str(path))
     yield rules, sol, path
-    expert_files.PATHS.remove(str(path))
+    expert_headers.PATHS.remove(str(path))
 
 
 @pytest.fixture(scope="module")
@@ -110,9 +110,9 @@ def drawn(tmp_path_factory):
     """A small game where a final-round tie is a draw (duel rules: no opening)."""
     rules = preset("duel").replace(target=1000)
     sol, path = small_file(tmp_path_factory, rules, 3000)
-    expert_files.PATHS.insert(0, str(path))
+    expert_headers.PATHS.insert(0, str(path))
     yield rules, sol, path
-    expert_files.PATHS.remove(str(path))
+    expert_headers.PATHS.remove(str(path))
 
 
 def position(rules, a, b, total, in_hand, phase, shown=(), game=None):
@@ -132,8 +132,8 @@ def position(rules, a, b, total, in_hand, phase, shown=(), game=None):
 def test_the_file_reads_back(small):
     rules, sol, path = small
     table = expert_files.open_table(str(path))
-    assert expert_files.fits(table, rules, 2) and not expert_files.fits(table, rules, 3)
-    assert not expert_files.fits(table, preset("classic"), 2)
+    assert expert_headers.fits(table, rules, 2) and not expert_headers.fits(table, rules, 3)
+    assert not expert_headers.fits(table, preset("classic"), 2)
     assert (table.unit, table.S, table.N) == (50, sol.S, 6)
     for i, j in [(0, 0), (3, 17), (19, 19), (12, 0)]:
         assert table.w(i, j) == pytest.approx(sol.W[i, j], abs=1e-7)
@@ -252,7 +252,7 @@ CASES = [  # (my points, theirs, turn total, dice in hand, phase, faces showing)
 SCRIPT = """
 from farkle.game import Game, CHOOSE, KEEP
 from farkle.presets import preset
-from farkle.players import expert, expert_files, expert_turns, make_player
+from farkle.players import expert, expert_files, expert_headers, expert_turns, make_player
 %s
 rules = preset("classic").replace(target=1000)
 player = make_player("expert", rules, 2, 0)
@@ -281,7 +281,7 @@ def test_expert_decides_on_micropython(which, name, request):
 
     rules, sol, path = request.getfixturevalue(which)
     folder = path.parent
-    setup = "expert_files.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
+    setup = "expert_headers.PATHS.insert(0, %r)" % ("%s/%s" % (folder.name, path.name))
     script = SCRIPT.replace('preset("classic")', 'preset("%s")' % name)
     result = run_micropython(script % (setup, CASES), mounts=("farkle", str(folder))).check()
     out = []
@@ -294,7 +294,7 @@ def test_expert_decides_on_micropython(which, name, request):
 
 # ----- the shipped classic file -----
 
-SHIPPED = expert_files.DIR + "/" + expert_files.FILES[0]
+SHIPPED = expert_headers.DIR + "/" + expert_headers.FILES[0]
 
 
 def test_shipped_classic_file():
@@ -303,7 +303,7 @@ def test_shipped_classic_file():
 
     rules = preset("classic")
     table = expert_files.open_table(SHIPPED)
-    assert expert_files.fits(table, rules, 2)
+    assert expert_headers.fits(table, rules, 2)
     assert (table.unit, table.S, table.N) == (50, 200, 6)
     assert os.path.getsize(SHIPPED) < 400_000
     figures = os.path.join(os.path.dirname(__file__), "..", "docs", "expert.json")
@@ -657,7 +657,7 @@ def test_turns_built_in_slices_on_reused_lists_equal_fresh_ones(name, monkeypatc
     monkeypatch.setattr(reader, "TURN_CACHE", 1)
     rng = random.Random(5)
     rules = preset(name)
-    path = expert_files.DIR + "/expert_%s.bin" % name
+    path = expert_headers.DIR + "/expert_%s.bin" % name
     table, fresh = expert_files.open_table(path), expert_files.open_table(path)
     for _ in range(25):
         a, b = rng.randrange(table.S), rng.randrange(table.S)
@@ -738,9 +738,9 @@ def test_exact_evaluation_agrees_with_games_played_by_the_engine(small):
 def test_more_than_two_players_play_against_the_leader(small, monkeypatch):
     """MultiExpert: the two-player game against the strongest other player; hard's final round."""
     rules, sol, path = small
-    monkeypatch.setattr(expert_files, "MULTI", False)
+    monkeypatch.setattr(expert_headers, "MULTI", False)
     assert expert_files.make(rules, 3, 0) is None  # switched off: hard
-    monkeypatch.setattr(expert_files, "MULTI", True)
+    monkeypatch.setattr(expert_headers, "MULTI", True)
     player = expert_files.make(rules, 3, 1)
     assert isinstance(player, expert.MultiExpert)
     game = Game(rules, players=3, first=1)
@@ -780,7 +780,7 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
     sol = game2.solve(rules.replace(piggyback=False), cap=3000)
     path = tmp_path / "expert_farkel_small.bin"
     path.write_bytes(expert_table.table_bytes(sol, rules=rules))
-    expert_files.PATHS.insert(0, str(path))
+    expert_headers.PATHS.insert(0, str(path))
     try:
         # by default hard decides there (playing the file measured weaker); the file gives the chance
         player = expert_files.make(rules, 2, 1)
@@ -810,10 +810,10 @@ def test_piggybacking_rules_from_a_solution_without_it(tmp_path, monkeypatch):
             play(g, [expert_files.make(rules, 2, 0), expert_files.make(rules, 2, 1)])
             assert g.is_over()
     finally:
-        expert_files.PATHS.remove(str(path))
+        expert_headers.PATHS.remove(str(path))
 
 
-@pytest.mark.parametrize("name", expert_files.PRESETS)
+@pytest.mark.parametrize("name", expert_headers.PRESETS)
 def test_every_preset_has_its_table_and_hints_give_the_win_chance(name):
     from farkle.players.hint import hint
 
@@ -846,7 +846,7 @@ def test_the_high_groups_give_the_values_of_the_full_ones(name):
     of fewer dice are one: the same values and decisions as every keep read, a row of fewer
     dice there holds the bank values, and the expert banks with them."""
     rules = preset(name)
-    table = expert_files.open_table(expert_files.DIR + "/expert_%s.bin" % name)
+    table = expert_files.open_table(expert_headers.DIR + "/expert_%s.bin" % name)
     rng = random.Random(7)
     for a, b in [(0, 0), (0, 150)] + [(rng.randrange(table.S), rng.randrange(table.S)) for _ in range(6)]:
         high = expert_turns.TurnTable(table, rules, a, b)
@@ -901,9 +901,9 @@ def test_long_roll_regions_take_two_bytes(small, tmp_path):
 def test_the_header_check_agrees_with_the_table_found(name):
     for players in (2, 3):
         rules = preset(name)
-        assert expert_files.has_table(rules, players) == (expert_files.table_for(rules, players) is not None)
+        assert expert_headers.has_table(rules, players) == (expert_files.table_for(rules, players) is not None)
     custom = preset(name, target=preset(name).target + 50)
-    assert expert_files.has_table(custom) == (expert_files.table_for(custom) is not None)
+    assert expert_headers.has_table(custom) == (expert_files.table_for(custom) is not None)
 
 
 def test_a_cut_turn_gives_up_little_win_chance_and_never_gains():
@@ -942,7 +942,7 @@ def test_a_file_opened_a_step_at_a_time_is_the_file_opened_at_once(monkeypatch):
     """The game's start opens the expert's file a step a frame (a board takes about 150 ms
     in one go): the table is the same, and making the expert then opens nothing."""
     monkeypatch.setattr(reader, "_TABLES", {})
-    monkeypatch.setattr(expert_files, "PATHS", [])  # the shipped files only
+    monkeypatch.setattr(expert_headers, "PATHS", [])  # the shipped files only
     rules = preset("classic")
     steps = list(farkle.players.ahead("expert", rules, 2))
     assert len(steps) >= 4
@@ -961,7 +961,7 @@ def test_only_the_expert_has_work_ahead():
 def test_a_file_for_other_rules_is_closed_once_its_header_is_read(monkeypatch):
     """Custom rules have no solved file: each file's header says so, and no roll groups are read."""
     monkeypatch.setattr(reader, "_TABLES", {})
-    monkeypatch.setattr(expert_files, "PATHS", [])
+    monkeypatch.setattr(expert_headers, "PATHS", [])
     packed = []
     monkeypatch.setattr(expert_files, "_pack", lambda *args: packed.append(args) or iter(()))
     rules = preset("classic").replace(opening=350)

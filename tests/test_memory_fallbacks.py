@@ -281,12 +281,14 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
     assert forgotten == []
     board.modules["app.advice"] = None  # as a hint out of heap leaves it (its adviser gone)
     rig.c._let_advisers_go()
-    assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.policy_files"] + gone)
+    assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.expert_headers",
+                                       "farkle.players.policy_files"] + gone)
     del forgotten[:]
     del board.modules["app.advice"]
     rig.c.advisers = {0: types.SimpleNamespace(level="expert")}  # a hint's adviser
     rig.c._let_advisers_go()
-    assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.policy_files"] + gone)
+    assert sorted(forgotten) == sorted(["app.advice", "farkle.players.expert_files", "farkle.players.expert_headers",
+                                       "farkle.players.policy_files"] + gone)
 
 
 def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():

@@ -381,7 +381,8 @@ def test_the_code_that_opens_the_files_of_any_level_is_every_levels():
     """What a board forgets once the players are made (``app.computer``)."""
     every = opening_code()
     assert sorted(every) == sorted(set(name for level in LEVELS for name in opening_code(level)))
-    assert opening_code("easy") == [] and opening_code("expert") == ["farkle.players.expert_files"]
+    assert opening_code("easy") == [] and opening_code("expert") == ["farkle.players.expert_headers",
+                                                                    "farkle.players.expert_files"]
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -203,9 +203,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", help="also write the JSON here")
     args = parser.parse_args(argv)
-    from farkle.players import expert_files
+    from farkle.players import expert_headers
 
-    path = os.path.join(expert_files.DIR, "expert_classic.bin")
+    path = os.path.join(expert_headers.DIR, "expert_classic.bin")
     script = SCRIPT.replace("PAIRS", repr(PAIRS))
     result = {"file": os.path.relpath(path, ROOT), "bytes": os.path.getsize(path)}
     t0 = time.time()

@@ -193,9 +193,9 @@ def choose_tables(tables, budget):
 
 
 def table_preference(names):
-    """Optional tables in the order the expert tries them (farkle.players.expert_files.FILES)."""
+    """Optional tables in the order the expert tries them (farkle.players.expert_headers.FILES)."""
     sys.path.insert(0, str(REPO))
-    from farkle.players.expert_files import FILES
+    from farkle.players.expert_headers import FILES
 
     rank = {"farkle/policies/" + name: i for i, name in enumerate(FILES)}
     return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))

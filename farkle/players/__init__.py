@@ -18,15 +18,15 @@ def plays_as(level, rules, players=2):
     ``level`` itself, or "hard" for an expert without a solved table for them (what
     ``make_player`` falls back to) or under piggybacking, where the expert makes *hard*'s
     decisions (``PIGGYBACK_PLAYS``). The set-up menu shows it; answering reads the files'
-    headers only (``expert_files.has_table``), without the expert's play code."""
+    headers only (``expert_headers.has_table``), without the expert's play code."""
     if level == "expert":
         if rules.piggyback and not PIGGYBACK_PLAYS:
             return "hard"
         try:
-            from farkle.players import expert_files
+            from farkle.players import expert_headers
         except ImportError:
             return "hard"
-        if not expert_files.has_table(rules, players):
+        if not expert_headers.has_table(rules, players):
             return "hard"
     return level
 
@@ -53,7 +53,7 @@ def play_code(level, rules, players=2):
 
 # The code that finds and opens a level's files: loaded before its player is made, and on a
 # board forgotten once it is (``app.computer``)
-OPENING_CODE = {"easy": (), "normal": ("policy_files",), "hard": ("policy_files",), "expert": ("expert_files",)}
+OPENING_CODE = {"easy": (), "normal": ("policy_files",), "hard": ("policy_files",), "expert": ("expert_headers", "expert_files")}
 
 
 def opening_code(level=None):

@@ -1,34 +1,20 @@
-"""farkle.players.expert_files: the expert's solved files found, checked and opened.
+"""farkle.players.expert_files: the expert's solved file opened for a game, and the expert made.
 
-Set-up and game-start code, apart from the play (``farkle.players.expert``) and the table it
-reads (``farkle.players.expert_table``, whose docstring gives the file's layout): a board
-loads it to ask whether an expert has a file for the rules and to make the expert, then
-forgets it, so the game's heap holds only the code that plays.
+Game-start code, apart from the play (``farkle.players.expert``), the table it reads
+(``farkle.players.expert_table``, whose docstring gives the file's layout) and the files'
+headers (``farkle.players.expert_headers``, which the set-up menu asks): a board loads it to
+make the expert, then forgets it, so the game's heap holds only the code that plays.
 """
 
 import struct
-import sys
 
+from farkle.players import expert_headers  # loaded before this (``farkle.players.OPENING_CODE``)
+from farkle.players.expert_headers import HEADER, HEADER_SIZE, MAGIC, fits, paths
 
-MAGIC = b"FKX2"
-HEADER = "<4sIHHHBBHHHIIII"
-HEADER_SIZE = 38
-DIR = __file__.rsplit("/", 2)[0] + "/policies" if "/" in __file__ else "farkle/policies"
-PRESETS = ("classic", "scorecard", "duel", "doubling", "farkel")  # expert_<name>.bin in DIR
-FILES = ["expert_%s.bin" % name for name in PRESETS]  # in order of preference (a deploy short of room keeps the first)
-PATHS = []  # extra full paths (tests, variants); tried first
 GROUPS_READ = 256  # bytes of roll groups read at a time when a file is opened
 # Roll groups packed a step when a file is opened in steps (``opening``): the whole file
 # takes a board about 150 ms, a job's frame should take a tenth of that.
 GROUPS_STEP = 48
-# The expert level for 3-8 players: MultiExpert beat hard seats in classic (one against two:
-# 33.88%, 33.41% to 34.34% over 40,000 games; one against three: 25.66%, 25.23% to 26.09%).
-MULTI = True
-
-
-def fingerprint(rules):
-    """Every rules field's fingerprint (``Rules.fingerprint``)."""
-    return rules.fingerprint()
 
 
 def open_table(path):
@@ -174,17 +160,6 @@ def _high_from(table, last, one, many, keeps):
     return base, 1
 
 
-def fits(table, rules, players):
-    return players == table.players and fingerprint(rules) == table.fingerprint
-
-
-def _paths(rules):
-    """The files a table for ``rules`` may be in, in the order they are tried."""
-    own = ["expert_%s.bin" % rules.name] if rules.name in PRESETS else []
-    rest = [name for name in FILES if name not in own]
-    return list(PATHS) + [DIR + "/" + name for name in own + rest]
-
-
 def find_table(rules, players=2):
     """The open table that fits ``rules`` and ``players``, or None. A preset's own file is
     tried first, so a board opens only the one it plays."""
@@ -196,7 +171,7 @@ def _finding(rules, players):
     from farkle.players import expert_table
 
     tables = expert_table._TABLES
-    for path in _paths(rules):
+    for path in paths(rules):
         table = tables.get(path)
         if table is None:
             try:
@@ -220,7 +195,7 @@ def _finding(rules, players):
 def table_for(rules, players=2):
     """The solved two-player table the expert plays ``rules`` and ``players`` from, or None
     (then it plays as *hard*; ``farkle.players.plays_as`` says so)."""
-    if players != 2 and not MULTI:
+    if players != 2 and not expert_headers.MULTI:
         return None
     return find_table(rules, 2)
 
@@ -228,37 +203,9 @@ def table_for(rules, players=2):
 def opening(rules, players=2):
     """``table_for``'s work ahead, a step at a time (an iterable: a job's frame a step), so
     that making the expert then finds its table open and no frame opens it whole."""
-    if players != 2 and not MULTI:
+    if players != 2 and not expert_headers.MULTI:
         return ()
     return _finding(rules, 2)
-
-
-def has_table(rules, players=2):
-    """Whether ``table_for`` finds a table, from the files' headers only: the set-up menu
-    asks, and a board should not read a table's roll groups (a 2 KB block) just for that."""
-    if players != 2 and not MULTI:
-        return False
-    opened = sys.modules.get("farkle.players.expert_table")  # its open tables, if it is loaded
-    wanted = None  # the rules' fingerprint, worked out once a header asks for it
-    for path in _paths(rules):
-        table = opened._TABLES.get(path) if opened is not None else None
-        if table is not None:
-            if fits(table, rules, 2):
-                return True
-            continue
-        try:
-            with open(path, "rb") as f:
-                head = f.read(HEADER_SIZE)
-        except OSError:
-            continue
-        if len(head) == HEADER_SIZE:
-            fields = struct.unpack(HEADER, head)
-            if fields[0] == MAGIC and fields[6] == 2:
-                if wanted is None:
-                    wanted = fingerprint(rules)
-                if fields[1] == wanted:
-                    return True
-    return False
 
 
 def make(rules, players=2, seat=0):

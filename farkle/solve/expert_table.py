@@ -8,7 +8,7 @@ import struct
 
 import numpy as np
 
-from farkle.players.expert_files import HEADER, HEADER_SIZE, MAGIC, fingerprint
+from farkle.players.expert_headers import HEADER, HEADER_SIZE, MAGIC, fingerprint
 
 
 def shipped_rolls(sol):
