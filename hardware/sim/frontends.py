@@ -24,7 +24,7 @@ A script is one command a line (``#`` starts a comment); it runs on a simulated 
     press KEY / release KEY
     turn N            turn the knob N detents (negative: back)
     wait MS           let MS milliseconds pass, a 20 ms frame at a time
-    until SCREEN [MS] run until the screen is SCREEN (splash setup rolloff play pause end)
+    until SCREEN [MS] run until the screen is SCREEN, drawn (splash setup rolloff play pause end)
     settle [MS]       run until no animation or computer turn is under way
     shot NAME         save what this front end shows now, drawing nothing first: headless
                       writes NAME.png (display), NAME-leds.png, NAME-device.png and NAME.txt
@@ -225,7 +225,9 @@ class Script:
 
             screen = SCREEN_NAMES.index(rest[0])
             self.waiting = "until " + rest[0]
-            self.until = lambda app: app.view.screen == screen
+            # and drawn: a screen's first frame may leave its drawing to the next, and the
+            # set-up menu draws its rows over a few frames (a shot shows the display as it is)
+            self.until = lambda app: app.view.screen == screen and drawn(app)
             self.limit = int(rest[1]) // FRAME_MS if len(rest) > 1 else 60000 // FRAME_MS
             return True
         if command == "settle":
@@ -242,6 +244,12 @@ class Script:
         if command == "quit":
             raise SystemExit(0)
         return False
+
+
+def drawn(app):
+    """Whether the display shows the whole of the view (nothing owed, nothing half drawn)."""
+    screens = app.screens
+    return screens.version == app.view.version and not screens.incomplete
 
 
 class Headless:
