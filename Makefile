@@ -26,7 +26,7 @@ circuitpython:
 
 # The core the board check plays the firmware on (tools/board_check.py): built like the others,
 # a board's pystack included, which the shared core lacks; built once, by `make test` too.
-$(BOARD_CORE): tools/build_circuitpython.sh
+$(BOARD_CORE): tools/build_circuitpython.sh tools/core-pystack.patch
 	$(SHARED_SRC) sh tools/build_circuitpython.sh build/circuitpython-board/bin
 
 circuitpython-board: $(BOARD_CORE)

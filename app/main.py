@@ -75,8 +75,8 @@ class App:
         self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete or self.draw_due)
         now = controller.now
         screens = self.screens
-        if (controller.job is not None and self.view.version == screens.version and not screens.incomplete
-                and ticks_diff(controller.work_clock(), began) >= DRAW_BY_MS):
+        behind = self.view.version != screens.version or screens.incomplete  # the display has more to draw
+        if controller.job is not None and not behind and ticks_diff(controller.work_clock(), began) >= DRAW_BY_MS:
             # a job's step (most often a module read, with the collection after it) took
             # the frame and left nothing new to draw: the lights' and the sounds' checks,
             # a few ms on a board, wait for the next frame
@@ -85,8 +85,7 @@ class App:
         # background task sends what changed, so the loop never waits for a whole redraw.
         changed = False
         drawn = controller.work_clock()
-        self.draw_due = (not self.draw_due and (self.view.version != screens.version or screens.incomplete)
-                         and ticks_diff(drawn, began) + self.draw_ms > DRAW_BY_MS)
+        self.draw_due = not self.draw_due and behind and ticks_diff(drawn, began) + self.draw_ms > DRAW_BY_MS
         if not self.draw_due:
             try:
                 changed = screens.render(self.view)
