@@ -512,3 +512,20 @@ def test_a_replay_that_runs_out_of_heap_is_left_out_and_the_first_play_counts(mo
     monkeypatch.setattr(board_time, "timed", replay_stalls)
     with pytest.raises(board_time.GameFailed):
         board_time.one_game("menus", FACTOR, board_check.HEAP, 1, 3)
+
+
+def test_a_profiled_game_has_pystack_for_the_wrappers_around_its_calls(monkeypatch, tmp_path):
+    """``--profile`` times every call by a wrapper of its own, a frame more on the pystack
+    for each: at a board's pystack the profiled game would stop at its first deep call."""
+    monkeypatch.setattr(board_check, "WORK", tmp_path)
+    monkeypatch.setattr(board_check, "overhead", lambda board, hostile, what="OVERHEAD": 456)
+    given = []
+
+    def core(board, cfg, heap, drive, pystack):
+        given.append(pystack)
+        return type("Proc", (), {"stdout": "", "stderr": "", "returncode": 1})()
+
+    monkeypatch.setattr(board_check, "_core", core)
+    board_check.run_once("menus", board_check.HEAP, tmp_path, {"timing": True})
+    board_check.run_once("menus", board_check.HEAP, tmp_path, {"timing": True, "profile": 300})
+    assert given == [board_check.PYSTACK + 456, board_check.PYSTACK_ROOM]

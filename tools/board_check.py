@@ -180,6 +180,8 @@ def run_once(name, heap, drive, extra=None, seed=1):
         cfg["timing_heap"] = TIMING_HEAP
     cfg["overhead"] = overhead(board, bool(cfg.get("hostile"))) + cfg["pad"] + cfg.get("timing_heap", 0)
     pystack = PYSTACK + overhead(board, bool(cfg.get("hostile")), "PYSTACK")
+    if cfg.get("profile"):  # every call timed by a wrapper of its own: a frame more a call
+        pystack = PYSTACK_ROOM
     proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive, pystack)
     if VERBOSE:
         print(proc.stderr, file=sys.stderr)
