@@ -47,6 +47,8 @@ object with these attributes (every board module exposes the same ones):
 ``module_for()`` below map ``board.board_id`` (or ``FARKLE_BOARD``) to a module name.
 
 Board modules live beside this file; ``hardware/sim`` is the host simulator (host-only).
+``Board`` (that object) and ``Knob`` are here, not in the set-up's ``hardware.parts``: they
+live as long as the app, and this package does too.
 """
 
 # board.board_id -> module in this package; adding a board adds a module and a line here.
@@ -67,3 +69,48 @@ def module_for(board_id, override=""):
     if override:
         return override
     return BOARD_MODULES.get(board_id)
+
+
+class Board:
+    """What the app gets from a board module. ``problems``: settings or parts that
+    were wrong or missing (one line each), for the app to show once at start-up."""
+
+    def __init__(self, name):
+        self.name = name
+        self.keys = None
+        self.key_names = ()  # type: tuple[str, ...]
+        self.encoder = None
+        self.pixels = None
+        self.die_pixels = ()  # type: tuple[tuple[int, ...], ...]
+        self.key_pixels = {}  # type: dict[str, int]
+        self.display = None
+        self.sound = None
+        self.ticks_ms = None
+        self.nvm = None
+        self.log_path = None
+        self.problems = []  # type: list[str]
+
+    def key_number(self, name):
+        """The key number called ``name``, or None if this board has no such key."""
+        for number, key_name in enumerate(self.key_names):
+            if key_name == name:
+                return number
+        return None
+
+
+class Knob:
+    """An encoder whose ``position`` counts the other way (so clockwise counts up)."""
+
+    def __init__(self, encoder):
+        self._encoder = encoder
+
+    @property
+    def position(self):
+        return -self._encoder.position
+
+    @position.setter
+    def position(self, value):
+        self._encoder.position = -value
+
+    def deinit(self):
+        self._encoder.deinit()

@@ -26,7 +26,7 @@ import neopixel
 import rotaryio
 from adafruit_ticks import ticks_ms
 
-from hardware import parts
+from hardware import Board, Knob, parts
 from hardware.settings import Settings
 from hardware.sound import Sound
 
@@ -51,12 +51,12 @@ def make_board(settings=None):
     """Build the MacroPad's parts; ``settings`` is a hardware.settings.Settings."""
     if settings is None:
         settings = Settings()
-    result = parts.Board(NAME)
+    result = Board(NAME)
     result.key_names = KEY_NAMES
     result.keys = keypad.Keys(tuple(getattr(board, name) for name in KEY_PINS),
                               value_when_pressed=False, pull=True)
     # The MacroPad's encoder counts down when turned clockwise; Knob turns that round.
-    result.encoder = parts.Knob(rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B))
+    result.encoder = Knob(rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B))
     pixels = neopixel.NeoPixel(board.NEOPIXEL, PIXEL_COUNT,
                                brightness=settings.brightness(), auto_write=False)
     pixels.fill(0)

@@ -15,7 +15,7 @@ import keypad
 import neopixel
 from adafruit_ticks import ticks_ms
 
-from hardware import parts
+from hardware import Board, parts
 from hardware.settings import Settings
 from hardware.sound import Sound
 
@@ -137,7 +137,7 @@ def make_board(settings=None):
         settings = Settings()
     wiring = read_wiring(settings)
     found = []  # type: list[str]  # parts that could not be set up, one line each
-    result = parts.Board(NAME)
+    result = Board(NAME)
 
     key_pins = list(wiring[DIE_KEYS]) + [wiring[ROLL_KEY], wiring[BANK_KEY], wiring[MENU_KEY]]
     names = ["die0", "die1", "die2", "die3", "die4", "die5", "roll", "bank", "menu"]

@@ -4,7 +4,8 @@ An effect is a run of notes, each a frequency in Hz (0 is a rest) and a duration
 ``Sound.play(name)`` starts the first note at once and returns; ``Sound.update(now_ms)``,
 called every frame, moves on to the next note when the current one is due. Nothing here
 sleeps. The sound itself comes from a *tone* object with ``start(freq)`` (0 = rest) and
-``stop()``, made by ``hardware.parts`` when the board is set up, or None for silence.
+``stop()``, made by ``hardware.parts`` when the board is set up, or None for silence. The
+usual tone, ``PwmTone``, is here: it lives as long as the board, and so does this module.
 """
 
 
@@ -113,3 +114,35 @@ class Sound:
     def _sound(self, freq):
         if self.tone is not None:
             self.tone.start(freq)
+
+
+class PwmTone:
+    """A square wave on ``pin`` through pwmio; ``enable`` switches an amplifier.
+
+    ``volume`` (1..100) sets the duty cycle: 100 is a 50 % square wave, the loudest.
+    """
+
+    def __init__(self, pin, enable=None, volume=50):
+        import pwmio
+
+        self._pwm = pwmio.PWMOut(pin, duty_cycle=0, frequency=440, variable_frequency=True)
+        self._duty = max(1, min(100, volume)) * 0x8000 // 100
+        self._enable = enable
+
+    def start(self, freq):
+        if freq <= 0:
+            self._pwm.duty_cycle = 0
+            return
+        self._pwm.frequency = int(freq)
+        self._pwm.duty_cycle = self._duty
+        if self._enable is not None:
+            self._enable.value = True
+
+    def stop(self):
+        self._pwm.duty_cycle = 0
+        if self._enable is not None:
+            self._enable.value = False
+
+    def deinit(self):
+        self.stop()
+        self._pwm.deinit()

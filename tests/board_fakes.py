@@ -19,7 +19,7 @@ FAKES = REPO / "tests" / "fakes"
 FAKE_LIBS = REPO / "tests" / "fakes_libs"
 FAKE_NAMES = tuple(sorted(path.stem for folder in (FAKES, FAKE_LIBS) for path in folder.glob("*.py")))
 BOARD_MODULES = ("hardware.macropad", "hardware.pico_tower", "hardware.sound",
-                 "hardware.parts", "hardware.settings")
+                 "hardware.parts", "hardware.settings", "hardware.synth_tone")
 
 
 class Fakes:

@@ -545,3 +545,34 @@ def test_boards_and_boot_run_on_micropython():
     assert result.stdout.splitlines() == [
         "boards ok", "farkle: GP10 held, the game may write to the drive; the computer may not",
         "boot ok"]
+
+
+def set_up_only():
+    """code.py's ``BOOT_ONLY``: the modules that only set a board up, forgotten once the app
+    is made."""
+    import ast
+
+    for node in ast.parse((REPO / "code.py").read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "BOOT_ONLY":
+            return ast.literal_eval(node.value)
+    raise AssertionError("code.py has no BOOT_ONLY")
+
+
+@pytest.mark.parametrize("board_id, module, values", [
+    ("adafruit_macropad_rp2040", "macropad", {}),
+    ("adafruit_macropad_rp2040", "macropad", {"FARKLE_SOUND": "synth"}),
+    ("raspberry_pi_pico", "pico_tower", {}),
+])
+def test_what_a_board_keeps_is_of_no_module_the_set_up_forgets(board_id, module, values):
+    """An object's class keeps its methods, and a method its module's every function: one
+    object of a set-up module's class kept by the board would keep that whole module in a
+    board's heap for the game (a missing display's stand-in is the one allowed)."""
+    forgotten = set_up_only()
+    assert "hardware.parts" in forgotten
+    with fake_hardware(board_id):
+        made = build(module, values)
+        kept = [made] + list(vars(made).values()) + list(vars(made.sound).values())
+        if made.encoder is not None:
+            kept += list(vars(made.encoder).values())
+        for thing in kept:
+            assert type(thing).__module__ not in forgotten, type(thing)

@@ -26,7 +26,7 @@ import cpcore  # noqa: E402
 import deploy  # noqa: E402
 
 SHARED = ["code.py", "boot.py", "hardware/__init__.py", "hardware/alive.py", "hardware/crc32.py",
-          "hardware/faults.py", "hardware/nvm_load.py", "hardware/nvm_store.py", "hardware/parts.py",
+          "hardware/faults.py", "hardware/nvm_load.py", "hardware/nvm_store.py", "hardware/parts.py", "hardware/synth_tone.py",
           "hardware/settings.py", "hardware/sound.py"]
 OWN = {"macropad": "hardware/macropad.py", "tower": "hardware/pico_tower.py"}
 CONFIG = """\
