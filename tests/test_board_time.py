@@ -518,7 +518,7 @@ def test_a_profiled_game_has_pystack_for_the_wrappers_around_its_calls(monkeypat
     """``--profile`` times every call by a wrapper of its own, a frame more on the pystack
     for each: at a board's pystack the profiled game would stop at its first deep call."""
     monkeypatch.setattr(board_check, "WORK", tmp_path)
-    monkeypatch.setattr(board_check, "overhead", lambda board, hostile, what="OVERHEAD": 456)
+    monkeypatch.setattr(board_check, "overhead", lambda board, hostile, what="OVERHEAD", timed=False: 456)
     given = []
 
     def core(board, cfg, heap, drive, pystack):
@@ -529,3 +529,25 @@ def test_a_profiled_game_has_pystack_for_the_wrappers_around_its_calls(monkeypat
     board_check.run_once("menus", board_check.HEAP, tmp_path, {"timing": True})
     board_check.run_once("menus", board_check.HEAP, tmp_path, {"timing": True, "profile": 300})
     assert given == [board_check.PYSTACK + 456, board_check.PYSTACK_ROOM]
+
+
+def test_a_timed_game_is_given_the_heap_of_a_timed_games_machinery(monkeypatch, tmp_path):
+    """A timed game leaves the pool of names unpadded, so its machinery is measured unpadded
+    too: given the padded machinery's heap, its firmware had several KB more room than a
+    board's, collected less often and had its hints advised by the expert."""
+    monkeypatch.setattr(board_check, "WORK", tmp_path)
+    asked = []
+
+    def overhead(board, hostile, what="OVERHEAD", timed=False):
+        asked.append((what, timed))
+        return 0
+
+    monkeypatch.setattr(board_check, "overhead", overhead)
+    monkeypatch.setattr(board_check, "_core", lambda *args: type("Proc", (), {"stdout": "", "stderr": "", "returncode": 1})())
+    board_check.run_once("menus", board_check.HEAP, tmp_path, {"timing": True})
+    assert ("OVERHEAD", True) in asked and ("OVERHEAD", False) not in asked
+
+
+def test_the_machinery_of_a_timed_game_takes_no_heap_for_padding_names(work):
+    padded, unpadded = board_check.overhead("macropad"), board_check.overhead("macropad", timed=True)
+    assert padded - 16 * 1024 < unpadded < padded - 2048  # the padding's names, less than a pool

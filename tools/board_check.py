@@ -119,23 +119,26 @@ def compiled_fakes():
     return out
 
 
-def overhead(board, hostile=False, what="OVERHEAD"):
+def overhead(board, hostile=False, what="OVERHEAD", timed=False):
     """Heap the test machinery takes before code.py starts: the harness, this driver and
     the fakes' code and module state (a board's modules are C, in flash), and in a hostile
     game the random keys' module. Added to the heap each scenario runs in, so the firmware
     itself gets exactly the heap asked for. With ``what="PYSTACK"``: the pystack the
-    driver's calls take below the firmware's, added to a board's likewise."""
+    driver's calls take below the firmware's, added to a board's likewise. ``timed``: a
+    timed game's, whose pool of names goes unpadded (its timing code's heap is
+    TIMING_HEAP's)."""
     cache = overhead.__dict__.setdefault("cache", {})
-    if (board, hostile) not in cache:
+    if (board, hostile, timed) not in cache:
         drive = WORK / "drives" / "overhead"
         if drive.exists():
             shutil.rmtree(drive)
         drive.mkdir(parents=True)
-        proc = _core(board, {"scenario": "overhead", "measure_only": True, "hostile": hostile}, 1024 * 1024, drive,
-                     PYSTACK_ROOM)
+        cfg = {"scenario": "overhead", "measure_only": True, "hostile": hostile, "timing": timed}
+        proc = _core(board, cfg, 1024 * 1024, drive, PYSTACK_ROOM)
         proc.check()
-        cache[board, hostile] = {key: int(proc.stdout.split(key + " ")[1].split()[0]) for key in ("OVERHEAD", "PYSTACK")}
-    return cache[board, hostile][what]
+        cache[board, hostile, timed] = {key: int(proc.stdout.split(key + " ")[1].split()[0])
+                                        for key in ("OVERHEAD", "PYSTACK")}
+    return cache[board, hostile, timed][what]
 
 
 def _core(board, cfg, heap, drive, pystack):
@@ -178,7 +181,8 @@ def run_once(name, heap, drive, extra=None, seed=1):
     cfg["verbose"] = VERBOSE
     if cfg.get("timing"):
         cfg["timing_heap"] = TIMING_HEAP
-    cfg["overhead"] = overhead(board, bool(cfg.get("hostile"))) + cfg["pad"] + cfg.get("timing_heap", 0)
+    timed = bool(cfg.get("timing"))
+    cfg["overhead"] = overhead(board, bool(cfg.get("hostile")), timed=timed) + cfg["pad"] + cfg.get("timing_heap", 0)
     pystack = PYSTACK + overhead(board, bool(cfg.get("hostile")), "PYSTACK")
     if cfg.get("profile"):  # every call timed by a wrapper of its own: a frame more a call
         pystack = PYSTACK_ROOM
