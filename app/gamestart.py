@@ -14,7 +14,7 @@ from app.modules import forget, load
 from app.pace import LOG_SIZE, P_ROLLOFF as ROLLOFF
 
 # the engine's code a game needs (the save's writer too), loaded a module a frame
-ENGINE = ("farkle.scorer", "farkle.game", "farkle.savegame")
+ENGINE = ("farkle.scorer", "farkle.legal", "farkle.game", "farkle.savegame")
 
 
 def seats(c, rules, levels, metered=False):

@@ -78,7 +78,7 @@ class Keeper:
         if sys.implementation.name == "circuitpython":  # a PC keeps its code
             # the engine too: it read the saved game to check it, and a resume reads it
             # again after the players' code, as a new game loads it
-            forget(("farkle.savegame", "farkle.game", "farkle.scorer"))
+            forget(("farkle.savegame", "farkle.game", "farkle.legal", "farkle.scorer"))
         self.controller = None
         self.starting = None  # a game being made while its job runs: storage.NEW or storage.SAVED
         self.panel = None

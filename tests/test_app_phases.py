@@ -17,7 +17,7 @@ sys.path.insert(0, str(REPO / "tools"))
 import board_check  # noqa: E402
 
 ROOMY = 384 * 1024  # the phases, not the heap, are checked here
-ENGINE = ("farkle.game", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
+ENGINE = ("farkle.game", "farkle.legal", "farkle.scorer", "farkle.savegame", "farkle.players.base", "farkle.players.policy",
           "farkle.players.normal", "farkle.players.expert_turns", "farkle.players.expert_table",
           "farkle.players.expert", "farkle.players.hint")
 PLAY_CODE = ("app.computer", "app.playview")  # mixed into the controller: always there
