@@ -77,8 +77,7 @@ def main(argv=None):
         extra = None
         if args.collections:
             os.environ["FARKLE_GDB_COLLECTIONS"] = "1"
-            extra = {"timing": True, "factor": int(args.collections),
-                     "over_us": int(board_time.FRAME_MS * 1000 / args.collections)}
+            extra = board_time.timing_extra(args.collections)
         row = board_check.run(args.scenario, board_check.parse_heap(args.heap), extra, seed=args.seed)
         failures = log.read_text() if log.exists() else ""
     spelt = board_check.source_names(args.scenario)

@@ -389,6 +389,14 @@ class GameFailed(RuntimeError):
         self.out_of_heap = any([mark in error for mark in OUT_OF_HEAP])
 
 
+def timing_extra(factor):
+    """What the board check's driver needs to time a game at ``factor``: this run's
+    measurements where it made them (tools/board_gdb.py's ``--collections`` plays with
+    none)."""
+    return {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
+            "ref_us": REF_US[0], "react": REACT_FRAMES, "wrap_ns": WRAP_NS[0], "clock_ns": CLOCK_NS[0]}
+
+
 def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, replay=False):
     """One game's frame times (host ns), in the board's heap: the collector runs as often
     as on a board (the machinery's own marking is taken off a frame it ran in). The
@@ -397,8 +405,7 @@ def timed(name, factor, heap=board_check.HEAP, seed=1, profile=None, logs=None, 
     board's would rather than never in a frame. With ``logs`` (paths of a clock log and a
     frame log) the game logs its clock's readings, or with ``replay`` plays them back, and
     writes each frame's time and kind to the frame log (``frame_records``)."""
-    extra = {"timing": True, "factor": int(factor), "over_us": int(FRAME_MS * 1000 / factor),
-             "ref_us": REF_US[0], "react": REACT_FRAMES, "wrap_ns": WRAP_NS[0], "clock_ns": CLOCK_NS[0]}
+    extra = timing_extra(factor)
     if profile:
         extra["profile"] = profile
     if logs:
