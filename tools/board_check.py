@@ -179,13 +179,14 @@ def run_once(name, heap, drive, extra=None, seed=1):
     cfg.update(settings)
     cfg.update(extra or {})
     cfg["verbose"] = VERBOSE
-    if cfg.get("timing"):
+    random_keys, timed = bool(cfg.get("hostile")), bool(cfg.get("timing"))
+    if timed:
         cfg["timing_heap"] = TIMING_HEAP
-    timed = bool(cfg.get("timing"))
-    cfg["overhead"] = overhead(board, bool(cfg.get("hostile")), timed=timed) + cfg["pad"] + cfg.get("timing_heap", 0)
-    pystack = PYSTACK + overhead(board, bool(cfg.get("hostile")), "PYSTACK")
+    cfg["overhead"] = overhead(board, random_keys, timed=timed) + cfg["pad"] + cfg.get("timing_heap", 0)
     if cfg.get("profile"):  # every call timed by a wrapper of its own: a frame more a call
         pystack = PYSTACK_ROOM
+    else:
+        pystack = PYSTACK + overhead(board, random_keys, "PYSTACK")
     proc = _core(board, cfg, heap + cfg["overhead"] + HASH_EXTRA, drive, pystack)
     if VERBOSE:
         print(proc.stderr, file=sys.stderr)
