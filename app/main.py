@@ -21,7 +21,8 @@ from app.leds import Leds  # noqa: F401
 from app.modules import MEM_FREE, forget
 from app.persist import Keeper  # noqa: F401
 from app.screens import Screens  # noqa: F401
-from app.pace import COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, SPARE_MS, ticks_diff
+from app.pace import (COLLECT_MS, DRAW_BY_MS, GC_EVERY, GC_GAIN, GC_ROOM, LIGHTS_LATE, PRESS_ROOM, SPARE_MS,
+                      ticks_diff)
 
 # A frame whose drawing runs out of heap starts the screen again from nothing; when that
 # keeps failing, the heap is not coming back and the error path's restart is the way out.
@@ -66,10 +67,25 @@ class App:
         captured = self.keeper.capture_due
         if captured:
             self.keeper.capture()
+        waiting = len(controller.queue)  # presses the last frame left (keys pressed together)
         for action in self.input.poll():
             controller.press(action)
+        # Keys pressed together are handled a frame each (PRESS_MS), with no quiet frame
+        # between them for the collector, and each press makes a few KB of garbage: where
+        # presses the last frame left find the room short, this frame collects and they wait
+        # for the next. Not while a job runs (presses wait for it anyway, and its frames are
+        # full), and never two frames in a row, whatever a collection left.
+        queue = controller.queue
+        held = (waiting > 0 and MEM_FREE is not None and controller.job is None and self.frames - self.collected > 1
+                and MEM_FREE() < PRESS_ROOM)
+        if held:
+            self.gc_due = True
+            self._collect(0)  # due, and nothing spent yet: it collects
+            controller.resting = True  # the frame is the collector's: nothing worked ahead
+            controller.queue = ()  # and the presses wait for the next
         version = self.view.version
         controller.update()
+        controller.queue = queue
         # persist hook: statistics and saves; a save waits for a frame where the screen
         # neither changed nor is still being drawn (a sector rewrite takes a board ~20 ms)
         self.keeper.update(busy=captured or self.view.version != version or self.screens.incomplete or self.draw_due)
@@ -129,7 +145,8 @@ class App:
         GC_GAIN of garbage has been made since the last collection, or half the room that
         left where that is less (a long game against the expert leaves little: waiting for
         GC_GAIN there let the allocator run out in a busy frame); or when a save that
-        rewrites the sector asks for it (``Keeper.collect_due``)."""
+        rewrites the sector asks for it (``Keeper.collect_due``). ``step`` calls it with
+        a collection due and nothing spent, to collect before presses left waiting."""
         if self.gc_due or self.keeper.collect_due:
             self.gc_due = True
             if spent < COLLECT_MS:
@@ -137,7 +154,7 @@ class App:
                 self.keeper.collect_due = False
                 self.gc_due = False
                 self.collected = self.frames
-                self.free_after = 0
+                self.free_after = MEM_FREE()  # the garbage made from now on is counted from it
         elif self.frames % GC_EVERY == 0 and spent < SPARE_MS and self.frames - self.collected >= GC_EVERY:
             free = MEM_FREE()
             if free > self.free_after:  # collected since (here, by the allocator or a job)

@@ -132,8 +132,9 @@ def app(a, board, make_player, hint, dice, setup, players, notices):
     a.frames = 0
     a.collected = 0  # the frame of the last collection in a quiet frame
     a.gc_due = False  # the free room is short: the next quiet frame collects
-    # the free room after the last collection, as the first asking after it found it
-    # (0 until then; at power-up more than any heap, so that a first shortage collects)
+    # the free room the last collection left (read as it ends; one the allocator or a job
+    # ran, as the next asking finds it; at power-up more than any heap, so that a first
+    # shortage collects)
     a.free_after = 0x1FFFFFFF
     a.redraws = 0  # frames in a row whose drawing ran out of heap
     # drawing left to the next frame (DRAW_BY_MS), and what it took the last time it drew

@@ -1,6 +1,7 @@
 """The garbage is collected in quiet frames (app.main): once the heap's free room runs
 short, the next quiet frames work nothing ahead and the first light one collects; a busy
-frame never does. A job (whose frames are never quiet) collects in a step of its own
+frame never does (a frame that finds presses left waiting in a short heap collects instead
+of handling them). A job (whose frames are never quiet) collects in a step of its own
 before it reads a module on a board (app.modules.load), and before it makes a player in a
 short heap (app.modules.make_room). On the host the free room is faked (CPython's heap has
 none)."""
@@ -10,7 +11,8 @@ import gc
 import pytest
 
 from app import main
-from app.pace import GC_EVERY, GC_GAIN, GC_ROOM
+from app import input as act
+from app.pace import GC_EVERY, GC_GAIN, GC_ROOM, PRESS_ROOM
 from simrig import Rig
 
 
@@ -33,6 +35,7 @@ def play(rig, heap, frames):
 
     for _ in range(frames):
         heap["free"] -= heap.get("garbage", 0)
+        heap["least"] = min(heap.get("least", heap["free"]), heap["free"])
         before = len(heap["collections"])
         version = rig.view.version
         gc.collect = collected
@@ -83,6 +86,97 @@ def test_a_heap_whose_collections_leave_little_room_is_collected_once_half_of_it
     assert len(made) > 15 and min(gaps) >= GC_EVERY
     assert sorted(gaps)[len(gaps) // 2] <= 3000 // 200 + 2 * GC_EVERY  # asked every GC_EVERY frames
     assert max(gaps) < GC_GAIN // 200  # (dice tumbling: no quiet frame)
+
+
+def test_the_garbage_after_a_collection_is_counted_from_the_room_it_left(heap):
+    """Busy frames may use up much of the room a collection left before a quiet frame asks
+    again: the room is read as the collection leaves it, so the next one still comes in
+    time (read at the first asking instead, a nearly full heap looked freshly collected)."""
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()  # the player thinks: every frame is quiet
+    heap.update(free=GC_ROOM - 1, after=14000)
+    play(rig, heap, 2 * GC_EVERY)
+    assert len(heap["collections"]) == 1
+    heap.update(garbage=1500, least=heap["free"])
+    play(rig, heap, 200)
+    assert len(heap["collections"]) > 10
+    assert heap["least"] > 0  # the allocator never had to collect
+
+
+def test_presses_left_waiting_in_a_short_heap_wait_a_frame_more_for_a_collection(heap):
+    """Keys pressed together are handled a frame each, with no quiet frame between them,
+    and each makes garbage: a frame that starts with presses waiting and little room
+    collects and handles none; the next handles them."""
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    c = rig.controller
+    heap.update(free=PRESS_ROOM - 1, after=50000)
+    c.press(act.DIE0)  # as the frame that handled the first of three dice left them
+    c.press(act.DIE0 + 1)
+    worked = []
+    work = c._work_ahead
+    c._work_ahead = lambda began: worked.append(began) or work(began)
+    play(rig, heap, 1)
+    assert len(heap["collections"]) == 1 and worked == []  # the frame is the collector's alone
+    assert c.queue == [act.DIE0, act.DIE0 + 1] and True not in c.selected
+    play(rig, heap, 1)
+    assert not c.queue and c.selected[:2] == [True, True]
+    assert len(heap["collections"]) == 1
+
+
+def test_a_press_is_handled_in_the_frame_that_reads_it_whatever_the_room(heap):
+    """Only presses left waiting ask for the room (a few ms on a board): a single press
+    follows quiet frames, where the collector had its chance."""
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    heap["free"] = PRESS_ROOM - 1
+    rig.board.keys.tap("die0")
+    play(rig, heap, 1)
+    assert rig.controller.selected[0] and heap["collections"] == []
+
+
+def test_presses_waiting_for_a_job_do_not_ask_for_the_room(heap, monkeypatch):
+    """A job's frames (a module read a frame) are full already, and its presses wait for it
+    whatever the room: asking for it there would only add to them."""
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    c = rig.controller
+    asked = []
+    monkeypatch.setattr(main, "MEM_FREE", lambda: asked.append(c.job is not None) or heap["free"])
+
+    def work():
+        for _ in range(3 * GC_EVERY):
+            yield
+
+    c._start_job(work())
+    c.press(act.DIE0)
+    c.press(act.DIE0 + 1)
+    while c.job is not None:
+        play(rig, heap, 1)
+    assert True not in asked and len(c.queue) == 2
+    play(rig, heap, 1)
+    assert not c.queue and c.selected[:2] == [True, True]
+
+
+def test_presses_wait_at_most_a_frame_whatever_a_collection_leaves(heap):
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    c = rig.controller
+    heap.update(free=PRESS_ROOM - 1, after=PRESS_ROOM - 1)  # the live objects fill the heap
+    c.press(act.DIE0)
+    c.press(act.DIE0 + 1)
+    play(rig, heap, 2)
+    assert not c.queue and c.selected[:2] == [True, True]
+
+
+def test_presses_left_waiting_with_room_are_handled_without_a_collection(heap):
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    c = rig.controller
+    heap["free"] = PRESS_ROOM
+    c.press(act.DIE0)
+    play(rig, heap, 1)
+    assert not c.queue and c.selected[0] and heap["collections"] == []
 
 
 def test_the_frame_before_a_collection_asks_the_computer_to_rest(heap):
