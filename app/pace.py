@@ -20,14 +20,14 @@ HURRY = 8
 # action logs (tests/test_game.py), and a frame may run a keep and a roll
 LOG_SIZE = 12
 # presses are handled while a frame's work is under PRESS_MS (at least one a frame); the rest
-# wait in the queue for the next frame: a die press on six dice is ~10 ms and a few hundred
-# bytes of garbage on a board, so six at once would be a slow frame and a collection
+# wait in the queue for the next frame: a die press on six dice is ~10 ms and 2 to 3 KB of
+# garbage on a board, so six at once would be a slow frame and a collection
 PRESS_MS = 15
 # A frame that starts with presses left waiting asks for the free room (about 3 ms on a
-# board); under PRESS_ROOM it collects instead of handling them (app.main). A die's press
-# makes 2 to 3 KB of garbage, and in the tower's heap a collection leaves about 15 KB: six
-# dice pressed together had the allocator collect in the frame of the fifth or sixth (4 KB
-# still left it to collect now and then where the room was broken up in small holes).
+# board); under PRESS_ROOM it collects instead of handling them (app.main). In the tower's
+# heap a collection leaves about 15 KB: six dice pressed together had the allocator collect
+# in the frame of the fifth or sixth (4 KB still left it to collect now and then, where the
+# room was broken up in small holes).
 PRESS_ROOM = 8192
 WORK_MS = 8  # a frame's share of a computer's working ahead (the expert's turn takes seconds on a board)
 # the share while a hint is being worked out (the player waits for nothing else): with the
