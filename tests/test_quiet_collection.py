@@ -88,12 +88,18 @@ def test_a_heap_whose_collections_leave_little_room_is_collected_once_half_of_it
     assert max(gaps) < GC_GAIN // 200  # (dice tumbling: no quiet frame)
 
 
+def at_a_humans_keep():
+    """The app where a human has six rolled dice to press."""
+    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
+    rig.to_a_humans_keep()
+    return rig
+
+
 def test_the_garbage_after_a_collection_is_counted_from_the_room_it_left(heap):
     """Busy frames may use up much of the room a collection left before a quiet frame asks
     again: the room is read as the collection leaves it, so the next one still comes in
     time (read at the first asking instead, a nearly full heap looked freshly collected)."""
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()  # the player thinks: every frame is quiet
+    rig = at_a_humans_keep()  # the player thinks: every frame is quiet
     heap.update(free=GC_ROOM - 1, after=14000)
     play(rig, heap, 2 * GC_EVERY)
     assert len(heap["collections"]) == 1
@@ -107,8 +113,7 @@ def test_presses_left_waiting_in_a_short_heap_wait_a_frame_more_for_a_collection
     """Keys pressed together are handled a frame each, with no quiet frame between them,
     and each makes garbage: a frame that starts with presses waiting and little room
     collects and handles none; the next handles them."""
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     c = rig.controller
     heap.update(free=PRESS_ROOM - 1, after=50000)
     c.press(act.DIE0)  # as the frame that handled the first of three dice left them
@@ -127,8 +132,7 @@ def test_presses_left_waiting_in_a_short_heap_wait_a_frame_more_for_a_collection
 def test_a_press_is_handled_in_the_frame_that_reads_it_whatever_the_room(heap):
     """Only presses left waiting ask for the room (a few ms on a board): a single press
     follows quiet frames, where the collector had its chance."""
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     heap["free"] = PRESS_ROOM - 1
     rig.board.keys.tap("die0")
     play(rig, heap, 1)
@@ -138,8 +142,7 @@ def test_a_press_is_handled_in_the_frame_that_reads_it_whatever_the_room(heap):
 def test_presses_waiting_for_a_job_do_not_ask_for_the_room(heap, monkeypatch):
     """A job's frames (a module read a frame) are full already, and its presses wait for it
     whatever the room: asking for it there would only add to them."""
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     c = rig.controller
     asked = []
     monkeypatch.setattr(main, "MEM_FREE", lambda: asked.append(c.job is not None) or heap["free"])
@@ -159,8 +162,7 @@ def test_presses_waiting_for_a_job_do_not_ask_for_the_room(heap, monkeypatch):
 
 
 def test_presses_wait_at_most_a_frame_whatever_a_collection_leaves(heap):
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     c = rig.controller
     heap.update(free=PRESS_ROOM - 1, after=PRESS_ROOM - 1)  # the live objects fill the heap
     c.press(act.DIE0)
@@ -170,8 +172,7 @@ def test_presses_wait_at_most_a_frame_whatever_a_collection_leaves(heap):
 
 
 def test_presses_left_waiting_with_room_are_handled_without_a_collection(heap):
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     c = rig.controller
     heap["free"] = PRESS_ROOM
     c.press(act.DIE0)
@@ -292,8 +293,7 @@ def test_a_hint_collects_in_a_frame_of_its_own_before_its_first_module(job_heap,
 
     from app import modules
 
-    rig = Rig(dice=[6, 1] + [1, 2, 3, 4, 6, 6] * 100)
-    rig.to_a_humans_keep()
+    rig = at_a_humans_keep()
     modules.forget(("app.advice",))  # as a board's first hint finds it (an earlier test's may have waited)
     events = []
     monkeypatch.setattr(modules.gc, "collect", lambda: events.append("collect"))
