@@ -326,15 +326,24 @@ class Controller(Computer, PlayView):
         setupmenu.rows(self)
 
     def _pause(self):
+        """The pause menu, as a job: its code read in a frame of its own (with the heap
+        full, the read and its collection in MENU's frame made a board's frame of 47 ms);
+        what was due then waits as long after."""
         self._let_advisers_go()  # nothing works ahead while paused: the menu's code takes their heap
+        self._start_job(self._pausing(ticks_diff(self.due, self.now)))
+
+    def _pausing(self, left):
         try:
+            yield from load(("app.pausemenu",))
             from app import pausemenu
         except MemoryError:  # the menu must not end the game: it goes on and says so
+            pausemenu = None
             forget(("app.pausemenu",))
             self._say(v.NO_ROOM)
             self._refresh()
-            return
-        pausemenu.open(self)
+        self.due = ticks_add(self.now, left)  # as if the job's frames had not been
+        if pausemenu is not None:
+            pausemenu.open(self)
 
     def _pause_rows(self):
         from app import pausemenu
@@ -772,4 +781,4 @@ class Controller(Computer, PlayView):
             self._refresh()
         finally:
             if self.hint_wait is None:  # kept while the advice waits: its last job needs it
-                forget(("app.advice",))
+                forget(("app.advice", "farkle.players.hint"))  # the latter: read, not asked

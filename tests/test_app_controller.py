@@ -488,6 +488,22 @@ def test_menu_during_a_computer_turn_pauses_it():
     assert rig.game.scores == [0, 1000]
 
 
+def test_the_menus_code_read_in_frames_of_its_own_takes_no_time_from_the_turn():
+    """The pause menu's code is read in frames after MENU's: the computer's step that was due
+    still has, once the menu shows, the time it had left when MENU was pressed."""
+    dice = [2, 6,  1, 1, 1, 2, 3, 4] + [2, 3, 4, 6, 2, 3] * 4
+    rig = Rig(dice=dice)
+    rig.start()
+    rig.run(300)
+    left = ticks_diff(rig.c.due, rig.now + 20)  # as MENU's frame will find it
+    assert left > 20
+    rig.c.press(KEYS["menu"])
+    rig.step()
+    assert rig.view.screen == v.PLAY and rig.c.job is not None  # the menu's code: next frame
+    rig.finish_job()
+    assert rig.view.screen == v.PAUSE and rig.c.paused_left == left
+
+
 class Stubborn(StandIn):
     """Asks to keep dice that do not score."""
 
@@ -558,6 +574,32 @@ def test_a_hint_that_needs_working_out_says_so_then_shows():
     assert rig.said() == "Hint: thinking..."
     rig.run(400)
     assert rig.said().startswith("Hint: keep 1 5")
+
+
+def test_a_ready_hint_reads_its_code_in_a_frame_before_the_answer(monkeypatch):
+    """A board takes tens of ms to read a module and as long to work out a hint: with the
+    adviser ready, the hint's code comes in a frame of its own, the answer in a later one."""
+    from app.main import hint
+    from app.modules import forget
+    from farkle.players import make_player
+
+    hard = lambda level, rules, n, seat: make_player("hard", rules, n, seat)  # noqa: E731
+    rig = Rig(dice=[6, 1, 1, 5, 2, 2, 3, 4], make_player=hard, hint=hint)
+    rig.start()
+    rig.tap("roll")
+    rig.settle()
+    forget(("farkle.players.hint",))
+    rig.c.press(KEYS["hint"])
+    read = answered = None
+    for frame in range(20):
+        rig.step()
+        if read is None and "farkle.players.hint" in sys.modules:
+            read = frame
+        if answered is None and rig.said().startswith("Hint:"):
+            answered = frame
+    assert rig.said().startswith("Hint: keep 1")
+    assert read is not None and read < answered
+    assert "farkle.players.hint" not in sys.modules  # forgotten once it answered
 
 
 def test_without_farkle_players_computer_seats_are_played_by_hand():
