@@ -41,9 +41,10 @@ HINT_WORK_MS = 25
 # own work took under COLLECT_MS collects (at most once every GC_EVERY frames).
 # The room: a run of busy frames (a roll's tumble, then a seat's dice pressed) makes 10 KB
 # of garbage or more. Asking walks the heap's table (about 3 ms on a board), so a frame of
-# a hint's slice of work may ask too; a collection takes up to about 10 ms in a game's heap, so a
-# frame of 20 ms of work may collect (the tower's quiet frames often take 10 ms: a bound of
-# 8 ms left its heap to run out in a busy frame).
+# a hint's slice of work may ask too. A collection takes up to about 15 ms in a game's heap
+# and the room it leaves is read after it (3 ms), so a frame of up to 14 ms of work may
+# collect: with 20, such frames came to 45 ms; the tower's quiet frames often take 10 ms,
+# and a bound of 8 ms left its heap to run out in a busy frame.
 # A collection is asked for only once the garbage made since the last one (the free room
 # it left, less the room now) is GC_GAIN or more: where the live objects themselves leave
 # less than GC_ROOM free (a long game against the expert), the room stays short after every
@@ -54,7 +55,7 @@ GC_ROOM = 16384
 GC_GAIN = 8192
 GC_EVERY = 4
 SPARE_MS = 40
-COLLECT_MS = 20
+COLLECT_MS = 14
 # A frame whose own work so far plus what drawing the display (or the lights) last took
 # would pass DRAW_BY_MS leaves that drawing to the next frame, never two in a row: the
 # screen or the lights a frame late, where drawing on top of a computer's step or a new

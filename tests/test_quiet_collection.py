@@ -171,6 +171,36 @@ def test_presses_wait_at_most_a_frame_whatever_a_collection_leaves(heap):
     assert not c.queue and c.selected[:2] == [True, True]
 
 
+def test_presses_left_waiting_wait_for_the_drawing_a_frame_owes_without_a_collection(heap):
+    """A frame that owes the display the last one's drawing draws it and handles no press
+    left waiting, and collects in no case (the drawing takes the frame); a short heap is
+    collected in the next, and the presses are handled in the one after."""
+    rig = at_a_humans_keep()
+    c = rig.controller
+    heap.update(free=PRESS_ROOM - 1, after=50000)
+    c.press(act.DIE0)
+    c.press(act.DIE0 + 1)
+    rig.app.draw_due = True  # as the frame that handled the first of three dice left it
+    play(rig, heap, 1)
+    assert heap["collections"] == [] and not rig.app.draw_due
+    assert c.queue == [act.DIE0, act.DIE0 + 1] and True not in c.selected
+    play(rig, heap, 1)
+    assert len(heap["collections"]) == 1 and len(c.queue) == 2
+    play(rig, heap, 1)
+    assert not c.queue and c.selected[:2] == [True, True]
+
+
+def test_presses_left_waiting_with_room_wait_only_for_a_drawing_owed(heap):
+    rig = at_a_humans_keep()
+    c = rig.controller
+    c.press(act.DIE0)
+    rig.app.draw_due = True
+    play(rig, heap, 1)
+    assert c.queue == [act.DIE0]
+    play(rig, heap, 1)
+    assert not c.queue and c.selected[0] and heap["collections"] == []
+
+
 def test_presses_left_waiting_with_room_are_handled_without_a_collection(heap):
     rig = at_a_humans_keep()
     c = rig.controller
