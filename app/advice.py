@@ -10,7 +10,7 @@ import gc
 import sys
 
 from app.computer import before_player, reserve
-from app.modules import MEM_FREE, load
+from app.modules import MEM_FREE, forget, load
 from app.pace import HINT_LEVEL, P_CHOOSE as CHOOSE, P_KEEP as KEEP, P_START as START
 
 # Free heap below which a hint does not try the expert. It needs its code (about 7 KB, in
@@ -133,9 +133,16 @@ def make_adviser(c, level=HINT_LEVEL):
 
 def adviser(c, level=HINT_LEVEL):
     """``make_adviser`` ahead of the advice, in a frame of its own, and the rows of its
-    turns (an expert's); False where either found no room (then a lighter level may)."""
+    turns (an expert's); False where either found no room (then a lighter level may). On a
+    board the code that opened its files goes once it is made, as a seat's does
+    (``app.computer.Computer._player_made``): the answer needs that heap."""
     try:
-        return reserve(make_adviser(c, level))
+        made = make_adviser(c, level)
+        if sys.implementation.name == "circuitpython":
+            from farkle.players import opening_code
+
+            forget(opening_code())
+        return reserve(made)
     except MemoryError:
         c.advisers = {}
         gc.collect()

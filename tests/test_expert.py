@@ -953,27 +953,9 @@ def test_a_file_opened_a_step_at_a_time_is_the_file_opened_at_once(monkeypatch):
     assert make_player("expert", rules, 2, 1).table is table and opened == []
 
 
-def test_easy_has_no_work_ahead():
-    assert list(farkle.players.ahead("easy", preset("classic"), 2)) == []
-
-
-@pytest.mark.parametrize("level, kinds", [("normal", ["policy"]), ("hard", ["policy", "reach"])])
-def test_normal_and_hard_open_their_tables_ahead_a_file_a_step(monkeypatch, level, kinds):
-    """A board takes tens of ms to open a table's file: a game's start (and a hint's adviser)
-    opens them a step a frame, and making the player then opens none."""
-    from farkle.players import policy, policy_files
-
-    monkeypatch.setattr(policy, "_LOADED", {})
-    rules = preset("classic")
-    load = policy_files.load
-    opening = []
-    monkeypatch.setattr(policy_files, "load", lambda rules, kind="policy": opening.append(kind) or load(rules, kind))
-    steps = farkle.players.ahead(level, rules, 2)
-    for step, kind in enumerate(kinds):
-        assert next(steps) is not None and opening == kinds[:step + 1]
-    assert list(steps) == []
-    player = make_player(level, rules, 2, 1)
-    assert opening == kinds and player.policy is policy._LOADED[policy.key(rules, "policy")]
+def test_only_the_expert_has_work_ahead():
+    for level in ("easy", "normal", "hard"):
+        assert list(farkle.players.ahead(level, preset("classic"), 2)) == []
 
 
 def test_a_file_for_other_rules_is_closed_once_its_header_is_read(monkeypatch):

@@ -291,6 +291,25 @@ def test_on_a_board_the_code_only_advisers_used_goes_at_the_next_turn(monkeypatc
                                        "farkle.players.policy_files"] + gone)
 
 
+def test_on_a_board_a_hints_adviser_lets_the_code_that_opened_its_files_go_once_made(monkeypatch):
+    """As a seat's player at a game's start: the answer, worked out next, needs that heap."""
+    import types
+
+    from app import advice
+
+    rig = Rig(dice=[6, 1] + [1, 5, 2, 3, 4, 6] * 10, seats=("human", "normal"))
+    rig.start()
+    forgotten = []
+    monkeypatch.setattr(advice, "forget", forgotten.extend)
+    assert advice.adviser(rig.c, "hard") and forgotten == []  # a PC keeps its code
+    board = types.SimpleNamespace(implementation=types.SimpleNamespace(name="circuitpython"), modules=sys.modules)
+    monkeypatch.setattr(advice, "sys", board)
+    rig.c.advisers = {}
+    assert advice.adviser(rig.c, "hard") and rig.game.current in rig.c.advisers
+    assert sorted(forgotten) == ["farkle.players.expert_files", "farkle.players.expert_headers",
+                                 "farkle.players.policy_files"]
+
+
 def test_the_end_of_a_game_takes_back_what_the_players_kept_for_their_turns():
     """The end screen needs heap the expert kept for turns to come (its rows, hard's tables):
     a player's ``game_over`` gives it back before the screen's code loads."""

@@ -78,14 +78,7 @@ def leans_on_hard(rules, players):
 def ahead(level, rules, players=2):
     """The work ``make_player(level, rules, players)`` can do ahead, a step at a time (an
     iterable: a board's game start takes a step a frame, the caller catches a MemoryError):
-    the expert's file opened, about 150 ms on a board in one go; *normal*'s and *hard*'s
-    tables, a file a step (a player made with both files to open took a board's frame of
-    about 40 ms). Nothing for *easy*."""
-    if level == "normal" or level == "hard":
-        from farkle.players.policy import opened
-
-        kinds = ("policy", "reach") if level == "hard" else ("policy",)
-        return (opened(rules, kind) for kind in kinds)
+    the expert's file opened, about 150 ms on a board in one go. Nothing for other levels."""
     if level != "expert":
         return ()
     try:
