@@ -74,9 +74,10 @@ class App:
         # between them for the collector, and each press makes a few KB of garbage: where
         # presses the last frame left find the room short, this frame collects and they wait
         # for the next. Not while a job runs (presses wait for it anyway, and its frames are
-        # full), and never two frames in a row, whatever a collection left. A frame that owes
-        # the display the last one's drawing leaves them waiting too, and does not collect:
-        # the drawing and a collection together made a board's frame of 45 ms.
+        # full), and never two frames in a row for a collection, whatever it left. A frame that
+        # owes the display the last one's drawing leaves them waiting too (two frames at most,
+        # with a collection after it), and does not collect: the drawing and a collection
+        # together made a board's frame of 45 ms.
         queue = controller.queue
         held = waiting > 0 and controller.job is None and (self.draw_due or (
             MEM_FREE is not None and self.frames - self.collected > 1 and MEM_FREE() < PRESS_ROOM))

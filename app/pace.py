@@ -43,7 +43,7 @@ HINT_WORK_MS = 25
 # of garbage or more. Asking walks the heap's table (about 3 ms on a board), so a frame of
 # a hint's slice of work may ask too. A collection takes up to about 15 ms in a game's heap
 # and the room it leaves is read after it (3 ms), so a frame of up to 14 ms of work may
-# collect: with 20, such frames came to 45 ms; the tower's quiet frames often take 10 ms,
+# collect: with 20, such frames came to 43 ms; the tower's quiet frames often take 10 ms,
 # and a bound of 8 ms left its heap to run out in a busy frame.
 # A collection is asked for only once the garbage made since the last one (the free room
 # it left, less the room now) is GC_GAIN or more: where the live objects themselves leave

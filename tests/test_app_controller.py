@@ -576,7 +576,7 @@ def test_a_hint_that_needs_working_out_says_so_then_shows():
     assert rig.said().startswith("Hint: keep 1 5")
 
 
-def test_a_ready_hint_reads_its_code_in_a_frame_before_the_answer(monkeypatch):
+def test_a_ready_hint_reads_its_code_in_a_frame_before_the_answer():
     """A board takes tens of ms to read a module and as long to work out a hint: with the
     adviser ready, the hint's code comes in a frame of its own, the answer in a later one."""
     from app.main import hint
