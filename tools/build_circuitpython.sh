@@ -15,7 +15,8 @@
 #                       largest hole, then each Python function the MemoryError leaves
 #                       (tools/core-oom.patch); nothing else differs, its heap included
 # Needs a C compiler, make, python3 and gcc-multilib (Debian: apt-get install build-essential
-# gcc-multilib); about two minutes on two cores.
+# gcc-multilib; installed here through apt-get where it is missing); about two minutes on two
+# cores.
 set -eu
 src=${CIRCUITPYTHON_SRC:?set CIRCUITPYTHON_SRC to a CircuitPython source folder or tarball}
 out=${1:-build/circuitpython/bin}
@@ -28,6 +29,23 @@ else
     tar -xzf "$src" -C "$work"
 fi
 export CP_VERSION="$version"
+# The core is 32-bit like a board, so it needs the C library's 32-bit half, which a fresh
+# Debian machine lacks: without it the build stops at the first header, far from the cause.
+needs_multilib() {
+    ! printf 'int main(void){return 0;}\n' | ${CC:-cc} -m32 -static -x c - -o "$work/m32" 2>/dev/null
+}
+if needs_multilib; then
+    if command -v apt-get >/dev/null 2>&1; then
+        root=; [ "$(id -u)" = 0 ] || root=sudo
+        echo "installing gcc-multilib (32-bit C library) for the core's build" >&2
+        $root apt-get install -y -q build-essential gcc-multilib >&2 \
+            || { $root apt-get update -q >&2 && $root apt-get install -y -q build-essential gcc-multilib >&2; }
+    fi
+    if needs_multilib; then
+        echo "cannot build 32-bit programs: install gcc-multilib (Debian: apt-get install build-essential gcc-multilib)" >&2
+        exit 1
+    fi
+fi
 timing_cflags=
 threads=
 if [ -n "${QSTR_WALK:-}" ]; then
